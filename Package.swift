@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+// FitQuest: a deterministic gamification rules engine for fitness apps.
+// No package dependencies: the Swift toolchain only (Foundation, Swift Testing).
+import PackageDescription
+
+let package = Package(
+  name: "FitQuest",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "FitQuest", targets: ["RuleLanguage", "Engine", "Ledger", "Simulation"]),
+    .executable(name: "fitquest", targets: ["fitquest"]),
+  ],
+  targets: [
+    // Layer 1: JSON reader with source positions, diagnostics, the formula language.
+    .target(name: "RuleLanguage"),
+    // Layer 2: domain model, rule packs, the pure reducer.
+    .target(name: "Engine", dependencies: ["RuleLanguage"]),
+    // Layer 2b: the durable award ledger (files, locks, atomic commits) around the engine.
+    .target(name: "Ledger", dependencies: ["Engine"]),
+    // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
+    .target(name: "Simulation", dependencies: ["Engine"]),
+    // Benchmark workloads (W1 hand-written baseline and engine runs).
+    .target(name: "Benchmarks", dependencies: ["Engine", "Ledger", "Simulation"]),
+    // The thin command-line front end.
+    .executableTarget(
+      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Simulation", "Benchmarks"]),
+
+    .target(name: "FitQuestTestSupport", dependencies: ["RuleLanguage"], path: "Tests/FitQuestTestSupport"),
+    .testTarget(name: "RuleLanguageTests", dependencies: ["RuleLanguage", "FitQuestTestSupport"]),
+    .testTarget(
+      name: "EngineTests", dependencies: ["Engine", "Ledger", "FitQuestTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SimulationTests", dependencies: ["Simulation", "Benchmarks", "FitQuestTestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(
+      name: "FitQuestCLITests", dependencies: ["fitquest", "FitQuestTestSupport"],
+      exclude: ["Fixtures"]),
+  ]
+)

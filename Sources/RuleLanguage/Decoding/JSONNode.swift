@@ -1,0 +1,144 @@
+/// A JSON value being decoded: the value, its path from the root, and its file.
+///
+/// Accessors return nil after reporting a located diagnostic to the log when the value has the
+/// wrong type or range, so decoding continues and every problem is found in one pass.
+public struct JSONNode {
+  /// The value.
+  public let value: JSONValue
+  /// The path from the document root.
+  public let path: JSONPath
+  /// The file the value was read from.
+  public let source: SourceFile
+  /// Where problems are reported.
+  public let log: DiagnosticLog
+
+  /// Creates a node for a document root.
+  public init(root value: JSONValue, source: SourceFile, log: DiagnosticLog) {
+    self.init(value: value, path: .root, source: source, log: log)
+  }
+
+  init(value: JSONValue, path: JSONPath, source: SourceFile, log: DiagnosticLog) {
+    self.value = value
+    self.path = path
+    self.source = source
+    self.log = log
+  }
+
+  /// The byte offset of the value.
+  public var offset: Int { value.offset }
+
+  /// Reports an error at the value (or at another offset of the same file).
+  public func error(_ message: String, at offset: Int? = nil, notes: [String] = []) {
+    log.report(Diagnostic(in: source, offset: offset ?? value.offset, message: message, notes: notes))
+  }
+
+  /// Returns a diagnostic at the value without reporting it.
+  public func diagnostic(_ message: String) -> Diagnostic {
+    Diagnostic(in: source, offset: value.offset, message: message)
+  }
+
+  func child(_ value: JSONValue, key: String) -> JSONNode {
+    JSONNode(value: value, path: path.appending(key), source: source, log: log)
+  }
+
+  func child(_ value: JSONValue, index: Int) -> JSONNode {
+    JSONNode(value: value, path: path.appending(index), source: source, log: log)
+  }
+
+  private func mismatch(_ expected: String) {
+    error("'\(path)' must be \(expected); found \(value.kindName)")
+  }
+
+  /// The value as an object reader, or nil (reported) when it is not an object.
+  public var object: ObjectReader? {
+    guard case .object(let members) = value.kind else {
+      mismatch("an object")
+      return nil
+    }
+    return ObjectReader(node: self, members: members)
+  }
+
+  /// The elements as nodes, or nil (reported) when the value is not an array.
+  public var array: [JSONNode]? {
+    guard case .array(let elements) = value.kind else {
+      mismatch("an array")
+      return nil
+    }
+    return elements.enumerated().map { child($0.element, index: $0.offset) }
+  }
+
+  /// The string, or nil (reported).
+  public var string: String? {
+    guard case .string(let text) = value.kind else {
+      mismatch("a string")
+      return nil
+    }
+    return text
+  }
+
+  /// A non-empty string, or nil (reported).
+  public var nonEmptyString: String? {
+    guard let text = string else { return nil }
+    if text.isEmpty {
+      error("'\(path)' must not be empty")
+      return nil
+    }
+    return text
+  }
+
+  /// The boolean, or nil (reported).
+  public var bool: Bool? {
+    guard case .bool(let flag) = value.kind else {
+      mismatch("true or false")
+      return nil
+    }
+    return flag
+  }
+
+  /// The number, or nil (reported).
+  public var number: Double? {
+    guard let number = value.number else {
+      mismatch("a number")
+      return nil
+    }
+    return number
+  }
+
+  /// A number inside a closed range, or nil (reported).
+  public func number(in range: ClosedRange<Double>) -> Double? {
+    guard let number else { return nil }
+    guard range.contains(number) else {
+      error(
+        "'\(path)' must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)); found \(NumberText.format(number))"
+      )
+      return nil
+    }
+    return number
+  }
+
+  /// A whole number inside a closed range, or nil (reported).
+  public func integer(in range: ClosedRange<Int>) -> Int? {
+    guard let number else { return nil }
+    guard number == number.rounded(), abs(number) < 9e15 else {
+      error("'\(path)' must be a whole number; found \(NumberText.format(number))")
+      return nil
+    }
+    guard range.contains(Int(number)) else {
+      error("'\(path)' must be between \(range.lowerBound) and \(range.upperBound); found \(Int(number))")
+      return nil
+    }
+    return Int(number)
+  }
+
+  /// A string that must be one of `choices`, or nil (reported with a hint).
+  public func choice(_ choices: [String], what: String) -> String? {
+    guard let text = string else { return nil }
+    guard choices.contains(text) else {
+      let hint = Suggestion.closest(to: text, among: choices).map { "did you mean '\($0)'?" }
+      let list = "expected one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
+      error("unknown \(what) '\(text)'; \(hint ?? list)")
+      return nil
+    }
+    return text
+  }
+}

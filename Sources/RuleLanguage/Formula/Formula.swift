@@ -1,0 +1,117 @@
+/// A compiled formula: checked once, then evaluated any number of times without re-parsing.
+///
+/// Typed rule formulas (compiled against a ``FormulaScope``) evaluate on a slot array through a
+/// ``NumericProgram``; data formulas evaluate against a ``Value`` (JsonLogic `var`).
+public struct Formula: Sendable, CustomStringConvertible {
+  /// The formula as written (text, or compact JsonLogic).
+  public let source: String
+  /// The type of the result.
+  public let type: FormulaType
+  /// Where the formula was written.
+  public let origin: FormulaOrigin
+  let root: Node
+  let program: NumericProgram?
+  /// The slots the formula reads, ascending.
+  public let slots: [Int]
+
+  init(source: String, root: Node, origin: FormulaOrigin, typed: Bool) {
+    self.source = source
+    self.root = root
+    self.type = root.type
+    self.origin = origin
+    self.program = typed && !root.isLiteral ? NumericProgram(root) : nil
+    var used = Set<Int>()
+    root.collectSlots(into: &used)
+    self.slots = used.sorted()
+  }
+
+  public var description: String { source }
+
+  /// The value when the formula is a constant (after folding), else nil.
+  public var constantValue: Value? { root.literalValue }
+
+  /// The slot value of a constant typed formula (true/false as 1/0), else nil.
+  public var constantNumber: Double? { root.isLiteral ? root.numeric : nil }
+
+  /// Evaluates against data, with JsonLogic semantics.
+  public func evaluate(data: Value = .null) throws(FormulaFailure) -> Value {
+    var evaluator = Evaluator(slots: nil)
+    return try evaluator.evaluate(root, data: data)
+  }
+
+  /// Evaluates a typed formula on a slot array (true/false come back as 1/0).
+  @inline(__always)
+  public func evaluate(slots: UnsafePointer<Double>) throws(FormulaFailure) -> Double {
+    guard let program else { return root.numeric }
+    var failedAt = 0
+    if let value = program.run(slots, failedAt: &failedAt) { return value }
+    throw program.failure(at: failedAt)
+  }
+
+  /// Evaluates a typed formula on a slot array.
+  public func evaluate(slots: [Double]) throws(FormulaFailure) -> Double {
+    let padded = slots.isEmpty ? [0] : slots
+    let result = padded.withUnsafeBufferPointer { buffer in
+      Result { () throws(FormulaFailure) -> Double in
+        try evaluate(slots: buffer.baseAddress.unsafelyUnwrapped)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Evaluates with the reference evaluator and records every sub-formula's value.
+  public func traced(data: Value = .null, slots: [Double]? = nil) -> (result: Result<Value, FormulaFailure>, trace: [TraceEntry]) {
+    func run(_ pointer: UnsafePointer<Double>?) -> (Result<Value, FormulaFailure>, [TraceEntry]) {
+      var evaluator = Evaluator(slots: pointer, tracing: true)
+      do {
+        let value = try evaluator.evaluate(root, data: data)
+        return (.success(value), evaluator.trace ?? [])
+      } catch {
+        return (.failure(error), evaluator.trace ?? [])
+      }
+    }
+    guard let slots else { return run(nil) }
+    return slots.withUnsafeBufferPointer { run($0.baseAddress) }
+  }
+
+  /// A located diagnostic for a failure of this formula.
+  public func diagnostic(for failure: FormulaFailure) -> Diagnostic {
+    origin.diagnostic(at: failure.offset, message: failure.message)
+  }
+
+  /// A condition of the form `variable >= constant` (or `>`, or mirrored), which can be
+  /// checked in O(1) on a value that never decreases.
+  public struct Threshold: Sendable, Equatable {
+    /// The slot compared.
+    public var slot: Int
+    /// The constant.
+    public var bound: Double
+    /// Whether reaching the bound exactly satisfies the condition (`>=`).
+    public var inclusive: Bool
+
+    /// Creates a threshold.
+    public init(slot: Int, bound: Double, inclusive: Bool) {
+      self.slot = slot
+      self.bound = bound
+      self.inclusive = inclusive
+    }
+
+    /// Whether a value satisfies the threshold.
+    @inline(__always)
+    public func isMet(by value: Double) -> Bool { inclusive ? value >= bound : value > bound }
+  }
+
+  /// The threshold form of the formula, when it has one.
+  public var threshold: Threshold? {
+    guard case .operation(let operation) = root.kind, root.arguments.count == 2 else { return nil }
+    let left = root.arguments[0]
+    let right = root.arguments[1]
+    switch (operation, left.kind, right.kind) {
+    case (.greaterEqual, .slot(let slot), .literal): return Threshold(slot: slot, bound: right.numeric, inclusive: true)
+    case (.greater, .slot(let slot), .literal): return Threshold(slot: slot, bound: right.numeric, inclusive: false)
+    case (.lessEqual, .literal, .slot(let slot)): return Threshold(slot: slot, bound: left.numeric, inclusive: true)
+    case (.less, .literal, .slot(let slot)): return Threshold(slot: slot, bound: left.numeric, inclusive: false)
+    default: return nil
+    }
+  }
+}

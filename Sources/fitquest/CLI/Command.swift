@@ -1,0 +1,73 @@
+import RuleLanguage
+
+/// Exit codes, following BSD sysexits as ArgumentParser's `ExitCode` does.
+enum ExitCode {
+  static let success: Int32 = 0
+  /// Something changed or an expectation failed (`check`), or a comparison found differences.
+  static let failure: Int32 = 1
+  /// Bad command-line usage (EX_USAGE).
+  static let usage: Int32 = 64
+  /// Bad input data: rules, scenarios, events, formulas (EX_DATAERR).
+  static let dataError: Int32 = 65
+  /// An output file could not be written (EX_IOERR).
+  static let ioError: Int32 = 74
+  /// The state file is locked by another process and `--no-wait` was given (EX_TEMPFAIL).
+  static let busy: Int32 = 75
+}
+
+/// A failure with its own exit code and message.
+struct CommandFailure: Error {
+  var code: Int32
+  var message: String
+}
+
+/// A subcommand of `fitquest`.
+protocol Command {
+  static var name: String { get }
+  static var summary: String { get }
+  static var usage: String { get }
+  static var help: String { get }
+  static var options: OptionSpec { get }
+  static func run(_ arguments: Arguments) throws -> Int32
+}
+
+/// A registered subcommand (a plain value: calling static protocol requirements through an
+/// existential metatype crashes the 6.3.1 compiler).
+struct CommandEntry: Sendable {
+  var name: String
+  var summary: String
+  var run: @Sendable ([String]) -> Int32
+}
+
+extension Command {
+  /// The registry entry of the command.
+  static var entry: CommandEntry {
+    CommandEntry(name: name, summary: summary, run: { main($0) })
+  }
+
+  /// Parses arguments, runs, and turns errors into messages and exit codes.
+  static func main(_ rawArguments: [String]) -> Int32 {
+    do {
+      let arguments = try Arguments(rawArguments, spec: options)
+      if arguments.has("--help") || arguments.has("-h") {
+        Console.output.line("USAGE: \(usage)\n\n\(help)")
+        return ExitCode.success
+      }
+      return try run(arguments)
+    } catch let error as UsageError {
+      Console.error.line("error: \(error.message)")
+      Console.error.line("usage: \(usage)")
+      Console.error.line("run 'fitquest \(name) --help' for more")
+      return ExitCode.usage
+    } catch let error as DiagnosticError {
+      for diagnostic in error.diagnostics { Console.error.line(diagnostic.rendered()) }
+      return ExitCode.dataError
+    } catch let error as CommandFailure {
+      Console.error.line("error: \(error.message)")
+      return error.code
+    } catch {
+      Console.error.line("error: \(error)")
+      return ExitCode.failure
+    }
+  }
+}

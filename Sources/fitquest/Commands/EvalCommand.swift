@@ -1,0 +1,67 @@
+import RuleLanguage
+
+/// `fitquest eval`: compiles a formula, evaluates it against data, prints the result as JSON.
+enum EvalCommand: Command {
+  static let name = "eval"
+  static let summary = "Evaluate a formula (readable text or JsonLogic) against JSON data"
+  static let usage = "fitquest eval [--jsonlogic] [--trace] EXPRESSION [--data JSON | --data @FILE]"
+  static let help = """
+    Compiles EXPRESSION and prints its value as JSON.
+
+    OPTIONS:
+      --jsonlogic      EXPRESSION is JsonLogic JSON, e.g. '{"var":"a.b"}'
+      --data VALUE     the data variables are read from: inline JSON, or @FILE to read a file
+      --trace          also print the value of every sub-expression
+      -h, --help       show this help
+
+    EXAMPLES:
+      fitquest eval '2 + 3 * 4'
+      fitquest eval --jsonlogic '{"var":"a.b"}' --data '{"a":{"b":[1,2]}}'
+      fitquest eval --trace 'round((50 + w.durationMin * 1.5) * 1.2)' --data '{"w":{"durationMin":45}}'
+
+    See docs/formulas.md for the grammar, operators and functions.
+    """
+  static let options = OptionSpec(flags: ["--jsonlogic", "--trace"], values: ["--data"])
+
+  static func run(_ arguments: Arguments) throws -> Int32 {
+    try arguments.requirePositionals(atMost: 1)
+    guard let expression = arguments.positionals.first else {
+      throw UsageError(message: "missing EXPRESSION")
+    }
+    let data = try readData(arguments.value("--data"))
+    let formula: Formula
+    if arguments.has("--jsonlogic") {
+      let source = SourceFile(name: "<expression>", text: expression)
+      formula = try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(source), source: source)
+    } else {
+      formula = try FormulaCompiler.compile(text: expression)
+    }
+    let (result, trace) = arguments.has("--trace") ? formula.traced(data: data) : (evaluate(formula, data), [])
+    switch result {
+    case .success(let value):
+      Console.output.line(value.description)
+      if !trace.isEmpty {
+        for entry in trace {
+          let indent = String(repeating: "  ", count: entry.depth + 1)
+          Console.output.line("\(indent)\(entry.source) = \(entry.value)")
+        }
+      }
+      return ExitCode.success
+    case .failure(let failure):
+      throw DiagnosticError(formula.diagnostic(for: failure))
+    }
+  }
+
+  private static func evaluate(_ formula: Formula, _ data: Value) -> Result<Value, FormulaFailure> {
+    Result { () throws(FormulaFailure) -> Value in try formula.evaluate(data: data) }
+  }
+
+  private static func readData(_ option: String?) throws(DiagnosticError) -> Value {
+    guard let option else { return .null }
+    if option.hasPrefix("@") {
+      let source = try FileSystem.read(String(option.dropFirst()))
+      return Value(try JSONReader.parse(source))
+    }
+    return Value(try JSONReader.parse(SourceFile(name: "<data>", text: option)))
+  }
+}
