@@ -30,6 +30,12 @@ public struct Formula: Sendable, CustomStringConvertible {
   /// The value when the formula is a constant (after folding), else nil.
   public var constantValue: Value? { root.literalValue }
 
+  /// The slot read when the whole formula is one variable, else nil.
+  public var singleSlot: Int? {
+    if case .slot(let slot) = root.kind { return slot }
+    return nil
+  }
+
   /// The slot value of a constant typed formula (true/false as 1/0), else nil.
   public var constantNumber: Double? { root.isLiteral ? root.numeric : nil }
 

@@ -3,6 +3,8 @@ import RuleLanguage
 /// The `fitquest` entry point: dispatches to a subcommand.
 enum FitQuestCommand {
   static let commands: [CommandEntry] = [
+    AwardCommand.entry,
+    ValidateCommand.entry,
     EvalCommand.entry,
   ]
 

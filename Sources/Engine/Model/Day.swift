@@ -1,0 +1,108 @@
+/// A calendar day as an integer: days since 1970-01-01 in the proleptic Gregorian calendar.
+///
+/// The engine never touches clocks, time zones or locales: a workout belongs to the ISO date the
+/// app logged it on, so daylight-saving and midnight bugs cannot exist.
+public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+  /// Days since 1970-01-01 (negative before).
+  public var number: Int
+
+  /// Creates a day from its number.
+  public init(_ number: Int) {
+    self.number = number
+  }
+
+  /// Parses a strict ISO date, `YYYY-MM-DD` (years 1–9999); nil when invalid.
+  public init?(iso text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    func digits(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10), year >= 1,
+      (1...12).contains(month), day >= 1, day <= Day.daysInMonth(year: year, month: month)
+    else { return nil }
+    self.number = Day.daysFromCivil(year: year, month: month, day: day)
+  }
+
+  /// Creates a day from a year, month and day of month (assumed valid).
+  public init(year: Int, month: Int, day: Int) {
+    self.number = Day.daysFromCivil(year: year, month: month, day: day)
+  }
+
+  /// The ISO date, `YYYY-MM-DD`.
+  public var iso: String {
+    let (year, month, day) = civil
+    func pad(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
+  public var description: String { iso }
+
+  /// The day of the week, 1 = Monday … 7 = Sunday (ISO 8601).
+  public var weekday: Int { Day.floorMod(number + 3, 7) + 1 }
+
+  /// The Monday-based week the day falls in, counted from the week of 1970-01-01; two days are in
+  /// the same ISO week exactly when their `week` is equal.
+  public var week: Int { Day.floorDiv(number + 3, 7) }
+
+  /// The day `count` days later.
+  public func adding(_ count: Int) -> Day { Day(number + count) }
+
+  public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
+
+  /// Year, month, day (Howard Hinnant's civil-from-days algorithm).
+  public var civil: (year: Int, month: Int, day: Int) {
+    let z = number + 719_468
+    let era = Day.floorDiv(z, 146_097)
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthPrime = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+    let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = floorDiv(y, 400)
+    let yearOfEra = y - era * 400
+    let monthPrime = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * monthPrime + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+  static func floorMod(_ a: Int, _ b: Int) -> Int { a - floorDiv(a, b) * b }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let day = Day(iso: text) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "invalid date '\(text)'"))
+    }
+    self = day
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(iso)
+  }
+}

@@ -1,0 +1,177 @@
+import RuleLanguage
+
+/// Decodes the parsed files of a pack into a ``RulePack``, reporting problems to the log.
+final class PackDecoder {
+  let directory: String
+  let documents: [String: JSONNode]
+  let log: DiagnosticLog
+  var facts = FactTable(categories: [], parameters: [], elements: [])
+  var categories: [CategoryRule] = []
+  var parameters: [String] = []
+  var exercises: [ExerciseRule] = []
+
+  init(directory: String, documents: [String: JSONNode], log: DiagnosticLog) {
+    self.directory = directory
+    self.documents = documents
+    self.log = log
+  }
+
+  func decode(digest: String) -> RulePack? {
+    let header = decodeHeader()
+    let xpObject = documents["xp"]?.object
+    decodeCategories(xpObject?.required("categories"))
+    let elementNames = documents["companions"]?.value["elements"]?.members?.map(\.key) ?? []
+    facts = FactTable(categories: categories.map(\.name), parameters: parameters, elements: elementNames)
+    decodeExercises()
+    let xp = decodeXP(xpObject)
+    let levels = documents["levels"]?.object.flatMap { decodeCurve($0, what: "player level") }
+    let streaks = decodeStreaks()
+    let records = decodeRecords()
+    let companions = decodeCompanions()
+    let achievements = decodeAchievements()
+    let nutrition = decodeNutrition()
+    let progression = decodeProgression()
+    guard let header, let xp, let levels, !log.hasErrors else { return nil }
+    var exerciseIndex: [String: Int] = [:]
+    for (index, exercise) in exercises.enumerated() { exerciseIndex[exercise.name] = index }
+    return RulePack(
+      name: header.name, version: header.version, description: header.description, directory: directory,
+      digest: digest, categories: categories, categoryParameters: parameters, exercises: exercises, xp: xp,
+      levels: levels, streaks: streaks, records: records, achievements: achievements, companions: companions,
+      nutrition: nutrition, progression: progression, facts: facts, exerciseIndex: exerciseIndex)
+  }
+
+  /// The newest `format` this version reads.
+  static let supportedFormat = 1
+
+  private func decodeHeader() -> (name: String, version: String, description: String)? {
+    guard let object = documents["pack"]?.object else { return nil }
+    defer { object.finish() }
+    if let format = object.required("format"), let number = format.integer(in: 1...Int.max) {
+      if number > PackDecoder.supportedFormat {
+        format.error("rule pack format \(number) is newer than this fitquest supports (\(PackDecoder.supportedFormat)); update fitquest")
+      }
+    }
+    let name = object.required("name")?.nonEmptyString
+    let version = object.required("version")?.nonEmptyString
+    let description = object.optional("description")?.string ?? ""
+    guard let name, let version else { return nil }
+    return (name, version, description)
+  }
+
+  private func decodeCategories(_ node: JSONNode?) {
+    guard let node, let object = node.object else { return }
+    let entries = object.entries
+    if entries.isEmpty { node.error("'categories' must define at least one category") }
+    for entry in entries {
+      guard let parameters = entry.node.object else { continue }
+      let names = parameters.members.map(\.key)
+      if categories.isEmpty {
+        self.parameters = names
+      } else if names != self.parameters {
+        entry.node.error(
+          "category '\(entry.key)' must define the same parameters, in the same order, as '\(categories[0].name)': \(self.parameters.joined(separator: ", "))")
+        continue
+      }
+      var values: [Double] = []
+      for parameter in parameters.entries {
+        values.append(parameter.node.number ?? 0)
+      }
+      categories.append(CategoryRule(name: entry.key, parameters: values))
+    }
+  }
+
+  private func decodeExercises() {
+    guard let object = documents["exercises"]?.object else { return }
+    defer { object.finish() }
+    guard let list = object.required("exercises")?.object else { return }
+    for entry in list.entries {
+      guard let fields = entry.node.object else { continue }
+      defer { fields.finish() }
+      let category = fields.required("category").flatMap { categoryIndex($0) }
+      let increment = fields.optional("incrementKg")?.number(in: 0.1...100)
+      if let category { exercises.append(ExerciseRule(name: entry.key, category: category, incrementKg: increment)) }
+    }
+  }
+
+  /// Resolves a category name, reporting unknown ones with a hint.
+  func categoryIndex(_ node: JSONNode) -> Int? {
+    guard let name = node.choice(categories.map(\.name), what: "category") else { return nil }
+    return categories.firstIndex { $0.name == name }
+  }
+
+  /// Compiles a rule formula in a place, reporting problems.
+  func formula(_ node: JSONNode?, _ place: FactScope, _ type: FormulaType) -> Formula? {
+    guard let node else { return nil }
+    return FormulaCompiler.compile(node, scope: facts.scope(place), expecting: type)
+  }
+
+  /// Compiles a formula with its own small scope (level curves, stats, one-rep max).
+  func formula(_ node: JSONNode?, variables: [String]) -> Formula? {
+    guard let node else { return nil }
+    let scope = FormulaScope(variables.enumerated().map { .init(name: $0.element, type: .number, slot: $0.offset) })
+    return FormulaCompiler.compile(node, scope: scope, expecting: .number)
+  }
+
+  /// Reads `{"maxLevel": N, "curve": formula}` or `{"maxLevel": N, "table": [...]}`.
+  func decodeCurve(_ object: ObjectReader, what: String) -> LevelCurve? {
+    defer { object.finish() }
+    let maxNode = object.optional("maxLevel")
+    var maxLevel = maxNode?.integer(in: 2...1_000_000)
+    let curveNode = object.optional("curve")
+    let tableNode = object.optional("table")
+    var thresholds: [Int64] = [0]
+    switch (curveNode, tableNode) {
+    case (let curveNode?, nil):
+      guard let formula = formula(curveNode, variables: ["level"]) else { return nil }
+      guard let maxLevel else {
+        if maxNode == nil { object.node.error("a \(what) curve needs 'maxLevel'") }
+        return nil
+      }
+      for level in 2...maxLevel {
+        let value: Double
+        do {
+          value = try formula.evaluate(slots: [Double(level)])
+        } catch {
+          log.report(formula.diagnostic(for: error))
+          return nil
+        }
+        guard value == value.rounded(), value >= 1, value < 9e15 else {
+          curveNode.error(
+            "the \(what) curve gives \(NumberText.format(value)) XP for level \(level); thresholds must be whole numbers of at least 1 (use floor() or round())")
+          return nil
+        }
+        let threshold = Int64(value)
+        guard let previous = thresholds.last, threshold > previous else {
+          curveNode.error(
+            "the \(what) curve is not strictly increasing: level \(level) needs \(threshold) XP, level \(level - 1) needs \(thresholds.last ?? 0)")
+          return nil
+        }
+        thresholds.append(threshold)
+      }
+    case (nil, let tableNode?):
+      guard let rows = tableNode.array else { return nil }
+      for (index, row) in rows.enumerated() {
+        guard let value = row.integer(in: 1...Int(9e15)) else { return nil }
+        guard let previous = thresholds.last, Int64(value) > previous else {
+          row.error("the \(what) table is not strictly increasing: level \(index + 2) needs \(value) XP, level \(index + 1) needs \(thresholds.last ?? 0)")
+          return nil
+        }
+        thresholds.append(Int64(value))
+      }
+      if let max = maxLevel, max != thresholds.count {
+        maxNode?.error("'maxLevel' is \(max) but the table defines \(thresholds.count) levels")
+        return nil
+      }
+      maxLevel = thresholds.count
+    case (.some, .some):
+      object.node.error("give either 'curve' or 'table' for the \(what) curve, not both")
+      return nil
+    case (nil, nil):
+      object.node.error("the \(what) curve needs 'curve' (a formula of 'level') or 'table'")
+      return nil
+    }
+    guard let maxLevel else { return nil }
+    return LevelCurve(maxLevel: maxLevel, thresholds: thresholds)
+  }
+}

@@ -1,0 +1,103 @@
+import RuleLanguage
+
+/// Loads a rule pack directory, validates it strictly and compiles it.
+///
+/// Every problem in every file is reported in one go, each as `rules/FILE.json:LINE:COL: error:`
+/// with its JSON path: unknown keys (with "did you mean"), wrong types, out-of-range values,
+/// unknown references, non-increasing level curves, formulas with unknown variables.
+public enum RulePackLoader {
+  /// The files a pack may contain, in loading order; the first three are required.
+  public static let fileNames = [
+    "pack", "xp", "levels", "streaks", "records", "exercises", "achievements", "companions", "nutrition",
+    "progression",
+  ]
+  static let requiredFiles: Set<String> = ["pack", "xp", "levels"]
+
+  /// Loads and compiles the pack in `directory`, applying `--set` overrides first.
+  public static func load(directory: String, overrides: [JSONOverride] = []) throws(DiagnosticError) -> RulePack {
+    guard FileSystem.isDirectory(directory) else {
+      let message = FileSystem.exists(directory) ? "is not a directory; a rule pack is a directory of JSON files"
+        : "no such rule pack directory"
+      throw DiagnosticError(Diagnostic(file: directory, message: message))
+    }
+    let log = DiagnosticLog()
+    var documents: [String: JSONNode] = [:]
+    var digest = FNV1a()
+    for name in try FileSystem.listDirectory(directory) where name.hasSuffix(".json") {
+      let stem = String(name.dropLast(5))
+      guard fileNames.contains(stem) else {
+        let hint = Suggestion.closest(to: stem, among: fileNames).map { "; did you mean '\($0).json'?" } ?? ""
+        log.report(Diagnostic(file: join(directory, name), message: "unknown rule file '\(name)'\(hint)"))
+        continue
+      }
+      do throws(DiagnosticError) {
+        let source = try FileSystem.read(join(directory, name))
+        digest.add(Array(name.utf8))
+        digest.add(source.bytes)
+        documents[stem] = JSONNode(root: try JSONReader.parse(source), source: source, log: log)
+      } catch {
+        log.report(error)
+      }
+    }
+    for name in fileNames where requiredFiles.contains(name) && documents[name] == nil {
+      if !log.diagnostics.contains(where: { $0.file == join(directory, "\(name).json") }) {
+        log.report(Diagnostic(file: directory, message: "missing required file '\(name).json'"))
+      }
+    }
+    for override in overrides {
+      do throws(DiagnosticError) {
+        guard case .key(let file)? = override.steps.first, let node = documents[file] else {
+          let first: String = {
+            if case .key(let key)? = override.steps.first { return key }
+            return ""
+          }()
+          let hint = Suggestion.hint(for: first, among: fileNames)
+          throw DiagnosticError(Diagnostic(message: "cannot apply --set \(override.text): no rule file '\(first).json'\(hint)"))
+        }
+        let changed = try override.apply(to: node.value, dropping: 1)
+        documents[file] = JSONNode(root: changed, source: node.source, log: log)
+        digest.add(Array(override.text.utf8))
+      } catch {
+        log.report(error)
+      }
+    }
+    try log.throwIfErrors()
+    let decoder = PackDecoder(directory: directory, documents: documents, log: log)
+    let pack = decoder.decode(digest: digest.hex)
+    try log.throwIfErrors()
+    guard let pack else { throw DiagnosticError(Diagnostic(file: directory, message: "the rule pack is incomplete")) }
+    return pack
+  }
+
+  static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}
+
+/// FNV-1a, 64-bit: a small stable digest (not cryptographic) for change detection.
+public struct FNV1a: Sendable {
+  /// The running hash.
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// Creates a fresh hash.
+  public init() {}
+
+  /// Adds bytes, then a separator byte so that concatenations differ.
+  public mutating func add(_ bytes: [UInt8]) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
+    value ^= 0xFF
+    value = value &* 0x100_0000_01b3
+  }
+
+  /// Adds a string's UTF-8 bytes.
+  public mutating func add(_ text: String) { add(Array(text.utf8)) }
+
+  /// The hash as 16 hexadecimal digits.
+  public var hex: String {
+    let text = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
+  }
+}

@@ -1,0 +1,176 @@
+import RuleLanguage
+
+/// Applies a compiled rule pack to events: a pure reducer `(state, event) → (state′, awards)`.
+///
+/// No I/O, clocks, randomness or global state: the same events with the same pack give
+/// byte-identical states and awards. An engine is immutable and can be shared across threads.
+public final class Engine: Sendable {
+  /// Engine settings.
+  public struct Options: Sendable {
+    /// Whether XP awards carry their term-by-term breakdown (off only for raw throughput).
+    public var explain: Bool
+
+    /// Creates options.
+    public init(explain: Bool = true) {
+      self.explain = explain
+    }
+  }
+
+  public let pack: RulePack
+  public let options: Options
+  let slotCount: Int
+  let facts: [Fact]
+  let experienceSlots: [Int]
+  let companionSlots: [Int]
+  let evolutionSlots: [Int]
+  let nutritionSlots: [Int]
+  let achievementPlan: AchievementPlan
+  let progressionCategories: [Bool]
+
+  /// Creates an engine for a pack.
+  public init(pack: RulePack, options: Options = Options()) {
+    self.pack = pack
+    self.options = options
+    self.facts = pack.facts.entries.map(\.fact)
+    self.slotCount = pack.facts.count
+    func slots(_ formulas: [Formula?]) -> [Int] {
+      Array(Set(formulas.compactMap { $0 }.flatMap(\.slots))).sorted()
+    }
+    let xp = pack.xp
+    experienceSlots = slots(
+      xp.terms.map(\.formula) + xp.factors.map(\.formula) + xp.bonuses.flatMap { [$0.condition, $0.amount] })
+    companionSlots = slots([pack.companions?.share, pack.companions?.affinityBonus])
+    evolutionSlots = slots(pack.companions?.species.map { $0.evolution?.condition } ?? [])
+    nutritionSlots = slots(pack.nutrition?.signals.map(\.formula) ?? [])
+    achievementPlan = AchievementPlan(pack: pack)
+    var progression = [Bool](repeating: false, count: pack.categories.count)
+    for index in pack.progression?.categories ?? [] { progression[index] = true }
+    progressionCategories = progression
+  }
+
+  /// Loads a pack directory and creates an engine for it.
+  public convenience init(rulesDirectory: String, overrides: [JSONOverride] = [], options: Options = Options())
+    throws(DiagnosticError)
+  {
+    self.init(pack: try RulePackLoader.load(directory: rulesDirectory, overrides: overrides), options: options)
+  }
+
+  /// A new player, shaped for this pack.
+  public func newPlayer() -> PlayerState {
+    var state = PlayerState()
+    state.categories = pack.categories.map { CategoryTotals(name: $0.name) }
+    state.records = pack.exercises.map { ExerciseRecord(exercise: $0.name) }
+    state.loads = pack.exercises.map { LoadState(exercise: $0.name) }
+    state.achievements = pack.achievements.map { AchievementProgress(id: $0.id) }
+    state.achievementCursors = achievementPlan.cursors(for: state)
+    return state
+  }
+
+  /// Re-aligns a saved state to this pack: entries are matched by name, new ones start empty,
+  /// entries the pack no longer has are dropped. Returns the names dropped.
+  public func reconcile(_ state: inout PlayerState) -> [String] {
+    var dropped: [String] = []
+    func align<T>(_ entries: [T], names: [String], key: (T) -> String, make: (String) -> T) -> [T] {
+      var byName: [String: T] = [:]
+      for entry in entries { byName[key(entry)] = entry }
+      dropped += entries.map(key).filter { !names.contains($0) }
+      return names.map { byName[$0] ?? make($0) }
+    }
+    state.categories = align(state.categories, names: pack.categories.map(\.name), key: \.name, make: CategoryTotals.init)
+    state.records = align(state.records, names: pack.exercises.map(\.name), key: \.exercise, make: ExerciseRecord.init)
+    state.loads = align(state.loads, names: pack.exercises.map(\.name), key: \.exercise, make: { LoadState(exercise: $0) })
+    state.achievements = align(
+      state.achievements, names: pack.achievements.map(\.id), key: \.id, make: AchievementProgress.init)
+    state.achievementCursors = achievementPlan.cursors(for: state)
+    return dropped
+  }
+
+  /// Applies one event, appending its awards.
+  ///
+  /// Events must come in date order (the ledger replays back-dated ones). When the event is
+  /// refused for its order or its names, `state` is unchanged; when a rule formula fails midway,
+  /// `state` may be partly updated — use ``applying(_:to:)`` for all-or-nothing semantics.
+  public func apply(_ event: Event, to state: inout PlayerState, awards: inout [Award]) throws(EngineError) {
+    if state.cursorCache.unlockCount != state.totals.achievements
+      || state.achievementCursors.count != achievementPlan.groups.count
+    {
+      state.achievementCursors = achievementPlan.cursors(for: state)
+      state.cursorCache.unlockCount = state.totals.achievements
+    }
+    // The slot array lives on the stack: no allocation per event. Slots are written before
+    // they are read (each phase fills the slots its formulas use).
+    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, slotCount)) { buffer in
+      Result { () throws(EngineError) in
+        var step = Step(
+          eventID: event.id, day: event.day, slots: buffer.baseAddress.unsafelyUnwrapped, explain: options.explain)
+        try prepare(event, step: &step, state: state)
+        for phase in Phase.pipeline(for: event) {
+          try run(phase, event, &step, &state, &awards)
+        }
+      }
+    }
+    try result.get()
+  }
+
+  /// Applies one event and returns its awards.
+  public func apply(_ event: Event, to state: inout PlayerState) throws(EngineError) -> [Award] {
+    var awards: [Award] = []
+    try apply(event, to: &state, awards: &awards)
+    return awards
+  }
+
+  /// Returns the state after an event and its awards, leaving `state` untouched on error.
+  public func applying(_ event: Event, to state: PlayerState) throws(EngineError) -> (PlayerState, [Award]) {
+    var copy = state
+    let awards = try apply(event, to: &copy)
+    return (copy, awards)
+  }
+
+  private func run(_ phase: Phase, _ event: Event, _ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award])
+    throws(EngineError)
+  {
+    switch (phase, event) {
+    case (.openDay, _): try openDay(&step, &state, &awards)
+    case (.streak, _): updateStreak(&step, &state, &awards)
+    case (.workoutTotals, .workoutLogged(let workout)): try addTotals(workout, &step, &state)
+    case (.records, .workoutLogged(let workout)): try updateRecords(workout, &step, &state, &awards)
+    case (.progression, .workoutLogged(let workout)): suggestLoads(workout, &step, &state, &awards)
+    case (.experience, _): try awardExperience(&step, &state, &awards)
+    case (.defaultStarter, _): giveDefaultStarter(&step, &state, &awards)
+    case (.companionXP, _): try awardCompanionXP(&step, &state, &awards)
+    case (.evolution, _): try evolve(&step, &state, &awards)
+    case (.playerLevel, _): try addPlayerXP(step.facts.xp, &step, &state, &awards)
+    case (.achievements, _): try checkAchievements(&step, &state, &awards)
+    case (.intake, .nutritionLogged(let log)): logIntake(log, &state)
+    case (.companionChoice, .companionChosen(let choice)): choose(choice, &step, &state, &awards)
+    case (.profile, .profileUpdated(let profile)): state.nutrition.baseline = profile.targets
+    case (.closeDay, _): try closeDay(&step, &state, &awards)
+    default: preconditionFailure("phase \(phase) does not apply to a \(event.typeName) event")
+    }
+  }
+
+  /// Fails with a formula error for this event.
+  func failure(_ formula: Formula, _ error: FormulaFailure, _ step: Step) -> EngineError {
+    .formulaFailed(eventID: step.eventID, diagnostic: formula.diagnostic(for: error))
+  }
+
+  /// Evaluates a typed formula on the step's slots.
+  @inline(__always)
+  func evaluate(_ formula: Formula, _ step: Step) throws(EngineError) -> Double {
+    do {
+      return try formula.evaluate(slots: UnsafePointer(step.slots))
+    } catch {
+      throw failure(formula, error, step)
+    }
+  }
+
+  /// Adds to a 64-bit total, failing beyond 2^53 (where Doubles stop being exact).
+  @inline(__always)
+  func add(_ amount: Int64, to total: inout Int64, _ what: String, _ step: Step) throws(EngineError) {
+    let (sum, overflow) = total.addingReportingOverflow(amount)
+    if overflow || sum > 9_007_199_254_740_992 || sum < -9_007_199_254_740_992 {
+      throw .overflow(eventID: step.eventID, what: what)
+    }
+    total = sum
+  }
+}

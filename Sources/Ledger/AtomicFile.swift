@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import RuleLanguage
+
+/// Replaces a file atomically: the bytes go to a temporary file in the same directory, which is
+/// flushed to disk (`fsync`) and renamed over the target; then the directory is flushed. A crash
+/// at any moment leaves either the old file or the new one, never a torn file.
+public enum AtomicFile {
+  /// Writes `bytes` to `path` atomically.
+  /// - Throws: a diagnostic naming the path (no space, permission denied…); the old file is intact.
+  public static func write(_ bytes: [UInt8], to path: String) throws(DiagnosticError) {
+    let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    let temporary = "\(path).tmp-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if descriptor < 0 { throw failure(path, "cannot write next to it", errno) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        close(descriptor)
+        unlink(temporary)
+        throw failure(path, "cannot write", code)
+      }
+      offset += written
+    }
+    if fsync(descriptor) != 0 {
+      let code = errno
+      close(descriptor)
+      unlink(temporary)
+      throw failure(path, "cannot flush to disk", code)
+    }
+    close(descriptor)
+    if rename(temporary, path) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw failure(path, "cannot replace", code)
+    }
+    let directoryDescriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY)
+    if directoryDescriptor >= 0 {
+      _ = fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+
+  private static func failure(_ path: String, _ what: String, _ code: Int32) -> DiagnosticError {
+    DiagnosticError(
+      Diagnostic(file: path, message: "\(what): \(FileSystem.describe(code, path: path)); the previous state is intact"))
+  }
+}
+
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}

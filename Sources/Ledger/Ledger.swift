@@ -1,0 +1,195 @@
+import Engine
+import RuleLanguage
+
+/// A player's durable award ledger: the state file behind `fitquest award`.
+///
+/// - **Idempotent**: events are identified by id; an event already applied is skipped.
+/// - **Late events**: the ledger keeps the events of the last `windowDays` days and a checkpoint
+///   of the state before them. An event dated before the latest applied day is inserted in date
+///   order and the window is replayed from the checkpoint, so the result is exactly what applying
+///   the events in date order would give: nothing lost, nothing awarded twice. An event dated
+///   before the window is reported, not applied (it is either a repeat of a folded event or too
+///   late to place).
+/// - **Durable**: ``commit()`` replaces the file atomically (see ``AtomicFile``).
+///
+/// Memory is bounded by the window, not by the length of the history.
+public final class Ledger {
+  /// What happened to one event.
+  public enum Outcome: Sendable, Equatable {
+    /// Applied in order; its awards.
+    case applied([Award])
+    /// Applied late; the window was replayed. Its awards, how many later events were replayed,
+    /// and the change of total XP (the late event's XP and any ripple on later events).
+    case replayed([Award], laterEvents: Int, xpChange: Int64)
+    /// Its id was already applied.
+    case alreadyApplied
+    /// It is dated before the window's first day.
+    case beforeWindow(Day)
+  }
+
+  /// The state file's path.
+  public let path: String
+  public let engine: Engine
+  /// The player's current state.
+  public private(set) var state: PlayerState
+  /// Days of events kept for replaying late events.
+  public private(set) var windowDays: Int
+  /// Events applied over the ledger's life.
+  public private(set) var appliedCount: Int
+  /// Events dated before this day were folded into the checkpoint.
+  public private(set) var watermark: Day?
+  /// Warnings found when opening (such as a changed rule pack).
+  public private(set) var warnings: [String] = []
+  private var checkpoint: PlayerState
+  private var retained: [Event] = []
+  private var retainedIDs: Set<String> = []
+  private var isDirty = false
+
+  /// The default replay window.
+  public static let defaultWindowDays = 60
+
+  /// Opens the ledger at `path`, or starts an empty one if the file does not exist.
+  public init(path: String, engine: Engine, windowDays: Int? = nil) throws(LedgerError) {
+    self.path = path
+    self.engine = engine
+    guard FileSystem.exists(path) else {
+      state = engine.newPlayer()
+      checkpoint = state
+      self.windowDays = windowDays ?? Ledger.defaultWindowDays
+      appliedCount = 0
+      return
+    }
+    let file: StateFile
+    do {
+      file = try StateFile.decode(try FileSystem.read(path))
+    } catch {
+      throw .corrupt(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot read the state file"))
+    }
+    state = file.state
+    checkpoint = file.checkpoint
+    self.windowDays = windowDays ?? file.windowDays
+    isDirty = windowDays != nil && windowDays != file.windowDays
+    appliedCount = file.appliedCount
+    watermark = file.watermark
+    let decoder = EventDecoder(pack: engine.pack)
+    for (index, line) in file.events.enumerated() {
+      do {
+        let event = try decoder.decode(line: Array(line.utf8), file: "\(path) (events[\(index)])", lineNumber: 1)
+        retained.append(event)
+        retainedIDs.insert(event.id)
+      } catch {
+        throw .corrupt(error.diagnostics.first ?? Diagnostic(file: path, message: "invalid kept event"))
+      }
+    }
+    if file.pack.digest != engine.pack.digest {
+      warnings.append(
+        "\(path) was saved with rule pack '\(file.pack.name)' \(file.pack.version) (digest \(file.pack.digest)); the rules have changed (digest \(engine.pack.digest)), so awards from now on follow the current rules")
+      let dropped = engine.reconcile(&state) + engine.reconcile(&checkpoint)
+      if !dropped.isEmpty {
+        warnings.append("entries no longer in the pack were dropped from the state: \(Set(dropped).sorted().joined(separator: ", "))")
+      }
+    }
+  }
+
+  /// Applies one event (see ``Outcome``).
+  /// - Throws: the engine's error; the state is then as before the event.
+  public func apply(_ event: Event) throws(EngineError) -> Outcome {
+    if retainedIDs.contains(event.id) { return .alreadyApplied }
+    if let watermark, event.day < watermark { return .beforeWindow(watermark) }
+    if isInOrder(event) {
+      var awards: [Award] = []
+      do {
+        try engine.apply(event, to: &state, awards: &awards)
+      } catch {
+        state = try replay(retained)
+        throw error
+      }
+      record(event, at: retained.count)
+      return .applied(awards)
+    }
+    let position = retained.firstIndex { other in
+      other.day > event.day || (other.day == event.day && isDayClosure(other) && !isDayClosure(event))
+    } ?? retained.count
+    var events = retained
+    events.insert(event, at: position)
+    var replayed = checkpoint
+    var awards: [Award] = []
+    var scratch: [Award] = []
+    for (index, other) in events.enumerated() {
+      if index == position {
+        try engine.apply(other, to: &replayed, awards: &awards)
+      } else {
+        scratch.removeAll(keepingCapacity: true)
+        try engine.apply(other, to: &replayed, awards: &scratch)
+      }
+    }
+    let change = replayed.xp - state.xp
+    state = replayed
+    record(event, at: position)
+    return .replayed(awards, laterEvents: events.count - position - 1, xpChange: change)
+  }
+
+  private func isDayClosure(_ event: Event) -> Bool {
+    if case .dayClosed = event { return true }
+    return false
+  }
+
+  private func isInOrder(_ event: Event) -> Bool {
+    guard let open = state.today.day else { return true }
+    return event.day > open || (event.day == open && !state.today.isClosed)
+  }
+
+  private func record(_ event: Event, at position: Int) {
+    retained.insert(event, at: position)
+    retainedIDs.insert(event.id)
+    appliedCount += 1
+    isDirty = true
+  }
+
+  private func replay(_ events: [Event]) throws(EngineError) -> PlayerState {
+    var replayed = checkpoint
+    var scratch: [Award] = []
+    for event in events {
+      scratch.removeAll(keepingCapacity: true)
+      try engine.apply(event, to: &replayed, awards: &scratch)
+    }
+    return replayed
+  }
+
+  /// Folds events older than the window into the checkpoint, then saves the file atomically if
+  /// anything changed.
+  public func commit() throws(LedgerError) {
+    if let last = retained.last?.day {
+      let newWatermark = last.adding(-(windowDays - 1))
+      let foldCount = retained.prefix { $0.day < newWatermark }.count
+      if foldCount > 0 || watermark.map({ $0 < newWatermark }) ?? true {
+        var scratch: [Award] = []
+        for event in retained.prefix(foldCount) {
+          scratch.removeAll(keepingCapacity: true)
+          do {
+            try engine.apply(event, to: &checkpoint, awards: &scratch)
+          } catch {
+            throw .corrupt(Diagnostic(file: path, message: "cannot fold kept event '\(event.id)': \(error.message)"))
+          }
+          retainedIDs.remove(event.id)
+        }
+        retained.removeFirst(foldCount)
+        if watermark.map({ $0 < newWatermark }) ?? true {
+          watermark = newWatermark
+          isDirty = true
+        }
+      }
+    }
+    guard isDirty else { return }
+    let file = StateFile(
+      pack: .init(name: engine.pack.name, version: engine.pack.version, digest: engine.pack.digest),
+      windowDays: windowDays, appliedCount: appliedCount, watermark: watermark, checkpoint: checkpoint,
+      events: retained.map(\.jsonLine), state: state)
+    do {
+      try AtomicFile.write(try file.encoded(), to: path)
+    } catch {
+      throw .io(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot write"))
+    }
+    isDirty = false
+  }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Streams the lines of a file or standard input in bounded memory (reads 1 MiB at a time).
+///
+/// A line longer than ``maximumLineLength`` is an error, so a hostile input cannot exhaust
+/// memory. Line terminators (`\n`, `\r\n`) are removed.
+public final class LineReader {
+  /// The longest line accepted: 16 MiB.
+  public static let maximumLineLength = 16 << 20
+
+  /// The name used in diagnostics.
+  public let name: String
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
+  private var buffer: [UInt8] = []
+  private var start = 0
+  /// Bytes from `start` already searched for a newline.
+  private var scanned = 0
+  private var atEnd = false
+  /// The 1-based number of the last line returned.
+  public private(set) var lineNumber = 0
+  /// Bytes consumed so far.
+  public private(set) var bytesRead = 0
+
+  /// Opens a file, or standard input for `-`.
+  public init(path: String) throws(DiagnosticError) {
+    if path == "-" {
+      name = "<stdin>"
+      descriptor = 0
+      ownsDescriptor = false
+    } else {
+      name = path
+      if FileSystem.isDirectory(path) {
+        throw DiagnosticError(Diagnostic(file: path, message: "is a directory, not a file"))
+      }
+      descriptor = open(path, O_RDONLY)
+      ownsDescriptor = true
+      if descriptor < 0 { throw DiagnosticError(Diagnostic(file: path, message: FileSystem.describe(errno, path: path))) }
+    }
+  }
+
+  deinit {
+    if ownsDescriptor { close(descriptor) }
+  }
+
+  /// The next line without its terminator, or nil at the end.
+  public func nextLine() throws(DiagnosticError) -> ArraySlice<UInt8>? {
+    while true {
+      if let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+        var end = newline
+        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = buffer[start..<end]
+        start = newline + 1
+        scanned = start
+        lineNumber += 1
+        return line
+      }
+      scanned = buffer.count
+      if buffer.count - start > LineReader.maximumLineLength {
+        throw DiagnosticError(
+          Diagnostic(file: name, position: SourcePosition(line: lineNumber + 1, column: 1),
+                     message: "line \(lineNumber + 1) is longer than 16 MiB; an event is at most 16 MiB"))
+      }
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        let line = buffer[start...]
+        start = buffer.count
+        lineNumber += 1
+        return line
+      }
+      try fill()
+    }
+  }
+
+  private func fill() throws(DiagnosticError) {
+    if start > 0 {
+      buffer.removeSubrange(0..<start)
+      scanned -= start
+      start = 0
+    }
+    let chunk = 1 << 20
+    let old = buffer.count
+    buffer.reserveCapacity(old + chunk)
+    var count = 0
+    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    repeat {
+      count = buffer.withUnsafeMutableBytes { bytes in
+        guard let base = bytes.baseAddress else { return -1 }
+        return systemRead(descriptor, base + old, chunk)
+      }
+    } while count < 0 && errno == EINTR
+    if count < 0 {
+      buffer.removeLast(chunk)
+      throw DiagnosticError(Diagnostic(file: name, message: FileSystem.describe(errno, path: name)))
+    }
+    buffer.removeLast(chunk - count)
+    bytesRead += count
+    if count == 0 { atEnd = true }
+  }
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}

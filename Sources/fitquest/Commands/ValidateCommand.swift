@@ -1,0 +1,29 @@
+import Engine
+import RuleLanguage
+
+/// `fitquest validate`: loads a rule pack strictly and reports every problem.
+enum ValidateCommand: Command {
+  static let name = "validate"
+  static let summary = "Validate a rule pack and report every problem"
+  static let usage = "fitquest validate [RULES_DIR] [--set PATH=VALUE]..."
+  static let help = """
+    Loads every file of the rule pack (default: rules/), checks it strictly and compiles it.
+    Prints a one-line summary and exits 0, or prints every error found and exits 65.
+
+    OPTIONS:
+      --set PATH=VALUE   override a rule value first, e.g. --set xp.caps.perWorkout=400
+      -h, --help         show this help
+
+    See docs/rules.md for every file and key.
+    """
+  static let options = OptionSpec(repeated: ["--set"])
+
+  static func run(_ arguments: Arguments) throws -> Int32 {
+    try arguments.requirePositionals(atMost: 1)
+    let directory = arguments.positionals.first ?? "rules"
+    let overrides = try arguments.all("--set").map { text throws(DiagnosticError) in try JSONOverride(parsing: text) }
+    let pack = try RulePackLoader.load(directory: directory, overrides: overrides)
+    Console.output.line("\(directory): ok: \(pack.summary)")
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,36 @@
+import Engine
+import FitQuestTestSupport
+import Foundation
+import RuleLanguage
+
+/// Test packs next to the tests, and small builders for literal states and events.
+enum Fixture {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  static func engine(_ name: String, explain: Bool = true) throws -> Engine {
+    try Engine(rulesDirectory: path(name), options: Engine.Options(explain: explain))
+  }
+
+  /// A copy of a fixture pack in a temporary directory, to edit one file.
+  static func copy(_ name: String) throws -> URL {
+    let target = Paths.temporaryDirectory("pack")
+    for file in try FileManager.default.contentsOfDirectory(atPath: path(name)) {
+      try FileManager.default.copyItem(
+        at: directory.appendingPathComponent(name).appendingPathComponent(file), to: target.appendingPathComponent(file))
+    }
+    return target
+  }
+
+  static let monday = Day(year: 2026, month: 1, day: 5)
+
+  static func day(_ offset: Int) -> Day { monday.adding(offset) }
+
+  static func workout(
+    _ id: String, _ day: Day, _ category: String = "strength", minutes: Double = 30, rpe: Double? = nil,
+    kcal: Double? = nil, exercises: [Exercise] = []
+  ) -> Event {
+    .workoutLogged(Workout(id: id, day: day, category: category, durationMin: minutes, rpe: rpe, activeKcal: kcal, exercises: exercises))
+  }
+}

@@ -1,0 +1,131 @@
+import Engine
+import FitQuestTestSupport
+import Foundation
+import Ledger
+import RuleLanguage
+import Testing
+
+@Suite struct LedgerTests {
+  let engine: Engine
+
+  init() throws {
+    engine = try Fixture.engine("mini")
+  }
+
+  func temporaryState() -> String {
+    Paths.temporaryDirectory("ledger").appendingPathComponent("player.json").path
+  }
+
+  /// A mixed stream: workouts and nutrition over `days` days, seeded.
+  func stream(days: Int, seed: UInt64) -> [Event] {
+    var random = TestRandom(seed: seed)
+    var events: [Event] = []
+    for offset in 0..<days {
+      let day = Fixture.day(offset)
+      if Bool.random(using: &random) {
+        let category = Bool.random(using: &random) ? "strength" : "cardio"
+        events.append(Fixture.workout("w\(offset)", day, category, minutes: Double(Int.random(in: 20...70, using: &random)),
+                                      kcal: Double(Int.random(in: 100...700, using: &random))))
+      }
+      if Int.random(in: 0..<3, using: &random) > 0 {
+        events.append(.nutritionLogged(NutritionLog(id: "n\(offset)", day: day, intakeKcal: Double(Int.random(in: 1500...2800, using: &random)))))
+      }
+    }
+    return events
+  }
+
+  func applyInOrder(_ events: [Event]) throws -> PlayerState {
+    var state = engine.newPlayer()
+    for event in events { _ = try engine.apply(event, to: &state) }
+    return state
+  }
+
+  @Test func secondRunSkipsEverythingAndLeavesTheFileUnchanged() throws {
+    let path = temporaryState()
+    let events = stream(days: 20, seed: 1)
+    let ledger = try Ledger(path: path, engine: engine)
+    for event in events {
+      guard case .applied = try ledger.apply(event) else { Issue.record("expected \(event.id) to apply"); return }
+    }
+    try ledger.commit()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    let again = try Ledger(path: path, engine: engine)
+    for event in events { #expect(try again.apply(event) == .alreadyApplied) }
+    try again.commit()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    #expect(again.state == (try applyInOrder(events)))
+  }
+
+  @Test(arguments: [UInt64(2), 3, 4, 5, 6])
+  func lateEventsEndExactlyAsIfAppliedInDateOrder(seed: UInt64) throws {
+    let events = stream(days: 30, seed: seed)
+    var random = TestRandom(seed: seed &* 7919)
+    let arrival = events.shuffled(using: &random)
+    let ledger = try Ledger(path: temporaryState(), engine: engine, windowDays: 60)
+    var replays = 0
+    for event in arrival {
+      switch try ledger.apply(event) {
+      case .applied: break
+      case .replayed: replays += 1
+      default: Issue.record("\(event.id) was not applied")
+      }
+    }
+    // Same-day events keep their arrival order; days are in date order.
+    let reference = arrival.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
+    #expect(ledger.state == (try applyInOrder(reference)))
+    #expect(replays > 0)
+    try ledger.commit()
+    let reopened = try Ledger(path: ledger.path, engine: engine)
+    #expect(reopened.state == ledger.state)
+  }
+
+  @Test func eventsBeforeTheWindowAreReportedNotApplied() throws {
+    let ledger = try Ledger(path: temporaryState(), engine: engine, windowDays: 7)
+    for event in stream(days: 30, seed: 9) { _ = try ledger.apply(event) }
+    try ledger.commit()
+    let last = Fixture.day(29)
+    #expect(ledger.watermark == last.adding(-6))
+    let early = Fixture.workout("late-and-new", Fixture.day(3))
+    #expect(try ledger.apply(early) == .beforeWindow(last.adding(-6)))
+    let file = try String(contentsOfFile: ledger.path, encoding: .utf8)
+    // Only the window's events are kept: memory and file size do not grow with history.
+    #expect(!file.contains("\\\"w3\\\""))
+  }
+
+  @Test func aDamagedFileIsRefusedNotReset() throws {
+    let path = temporaryState()
+    let ledger = try Ledger(path: path, engine: engine)
+    _ = try ledger.apply(Fixture.workout("w", Fixture.monday))
+    try ledger.commit()
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"xp\" : 128", with: "\"xp\" : 999")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect {
+      _ = try Ledger(path: path, engine: engine)
+    } throws: { error in
+      guard case LedgerError.corrupt(let diagnostic) = error else { return false }
+      return diagnostic.message.hasPrefix("the state file is damaged: its checksum does not match")
+    }
+  }
+
+  @Test func aFailingFormulaLeavesTheStateAsBefore() throws {
+    let directory = try Fixture.copy("mini")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let xp = directory.appendingPathComponent("xp.json")
+    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
+      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
+    try text.write(to: xp, atomically: true, encoding: .utf8)
+    let failing = try Engine(rulesDirectory: directory.path)
+    let ledger = try Ledger(path: temporaryState(), engine: failing)
+    _ = try ledger.apply(Fixture.workout("ok", Fixture.monday, minutes: 30))
+    let before = ledger.state
+    #expect {
+      _ = try ledger.apply(Fixture.workout("boom", Fixture.day(1), minutes: 45))
+    } throws: { error in
+      guard case EngineError.formulaFailed(let id, let diagnostic) = error else { return false }
+      return id == "boom" && diagnostic.message == "division by zero in '600 / (workout.durationMin - 45)'"
+        && diagnostic.position == SourcePosition(line: 6, column: 56)
+    }
+    #expect(ledger.state == before)
+  }
+}
