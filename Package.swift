@@ -34,7 +34,7 @@ let package = Package(
       name: "SimulationTests", dependencies: ["Simulation", "Benchmarks", "FitQuestTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "FitQuestCLITests", dependencies: ["fitquest", "FitQuestTestSupport"],
+      name: "FitQuestCLITests", dependencies: ["fitquest", "Ledger", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),
   ]
 )

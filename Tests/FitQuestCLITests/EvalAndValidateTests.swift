@@ -1,0 +1,54 @@
+import FitQuestTestSupport
+import Foundation
+import Testing
+
+@Suite struct EvalAndValidateTests {
+  @Test func evaluatesBothSpellings() throws {
+    let text = try CommandRunner.fitquest(["eval", "2 + 3 * 4"])
+    #expect(text.status == 0)
+    #expect(text.stdout == "14\n")
+    let logic = try CommandRunner.fitquest(["eval", "--jsonlogic", #"{"var":"a.b"}"#, "--data", #"{"a":{"b":[1,2]}}"#])
+    #expect(logic.stdout == "[1,2]\n")
+    let traced = try CommandRunner.fitquest(["eval", "--trace", "x * 2 + 1", "--data", #"{"x":4}"#])
+    #expect(traced.stdout == "9\n  x * 2 + 1 = 9\n    x * 2 = 8\n      x = 4\n")
+  }
+
+  @Test func reportsBadInputWithExit65AndUsageWithExit64() throws {
+    let bad = try CommandRunner.fitquest(["eval", "2 + + * 3"])
+    #expect(bad.status == 65)
+    #expect(bad.stderr == "<expression>:1:7: error: expected an operand, found '*'\n 1 | 2 + + * 3\n   |       ^\n")
+    let badData = try CommandRunner.fitquest(["eval", "a", "--data", "{\"a\":}"])
+    #expect(badData.status == 65)
+    #expect(badData.stderr.hasPrefix("<data>:1:6: error: expected a JSON value"))
+    let work = Paths.temporaryDirectory("eval")
+    try "{\"a\": 41}".write(toFile: work.file("d.json"), atomically: true, encoding: .utf8)
+    let file = try CommandRunner.fitquest(["eval", "a + 1", "--data", "@d.json"], in: work)
+    #expect(file.stdout == "42\n")
+    let missing = try CommandRunner.fitquest(["eval", "a", "--data", "@nope.json"], in: work)
+    #expect(missing.status == 65)
+    #expect(missing.stderr == "nope.json: error: no such file or directory\n")
+    let usage = try CommandRunner.fitquest(["eval", "--frobnicate", "1"])
+    #expect(usage.status == 64)
+    #expect(usage.stderr.hasPrefix("error: unknown option '--frobnicate'\nusage: fitquest eval"))
+    let unknown = try CommandRunner.fitquest(["evl"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.hasPrefix("error: unknown command 'evl'; did you mean 'eval'?"))
+  }
+
+  @Test func helpDescribesUsage() throws {
+    let help = try CommandRunner.fitquest(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: fitquest <command> [options]"))
+    let evalHelp = try CommandRunner.fitquest(["eval", "--help"])
+    #expect(evalHelp.stdout.hasPrefix("USAGE: fitquest eval [--jsonlogic] [--trace] EXPRESSION"))
+  }
+
+  @Test func validatesTheDefaultPackAndReportsErrors() throws {
+    let ok = try CommandRunner.fitquest(["validate", "rules"])
+    #expect(ok.status == 0)
+    #expect(ok.stdout.hasPrefix("rules: ok: default 1.0.0: 5 categories"))
+    let bad = try CommandRunner.fitquest(["validate", "rules", "--set", "nutrition.clamp=2"])
+    #expect(bad.status == 65)
+    #expect(bad.stderr.hasPrefix("rules/nutrition.json:8:12: error: 'clamp' must be between 0 and 1; found 2"))
+  }
+}
