@@ -63,8 +63,8 @@ extension Engine {
     }
   }
 
-  /// The active companion and its species rule.
-  func activeCompanion(_ state: PlayerState) -> (companion: Companion, species: SpeciesRule, index: Int)? {
+  /// The active companion, its species rule and its index in the collection.
+  public func activeCompanion(_ state: PlayerState) -> (companion: Companion, species: SpeciesRule, index: Int)? {
     guard let rules = pack.companions, let active = state.companions.active,
       active < state.companions.members.count
     else { return nil }

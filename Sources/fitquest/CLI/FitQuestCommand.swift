@@ -3,6 +3,7 @@ import RuleLanguage
 /// The `fitquest` entry point: dispatches to a subcommand.
 enum FitQuestCommand {
   static let commands: [CommandEntry] = [
+    SimulateCommand.entry,
     AwardCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,

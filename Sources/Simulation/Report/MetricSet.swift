@@ -1,0 +1,66 @@
+import Engine
+
+/// The metrics every report lists for a scenario, in a fixed order.
+public enum MetricSet {
+  /// Level milestones reported (those up to the pack's maximum level).
+  public static let milestones = [2, 3, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100]
+
+  /// The standard metrics of a pack: totals, level milestones, evolutions, every achievement tier.
+  public static func standard(for pack: RulePack) -> [String] {
+    var names = Metrics.fixed.map(\.name).filter { $0 != "evolution.first" }
+    names += milestones.filter { $0 <= pack.levels.maxLevel }.map { "level.\($0)" }
+    names.append("evolution.first")
+    for achievement in pack.achievements {
+      names.append("achievement.\(achievement.id)")
+      for tier in achievement.tiers.indices.dropFirst() { names.append("achievement.\(achievement.id).\(tier + 1)") }
+    }
+    return names
+  }
+
+  /// A human label: "level 10 (day)", "achievement 'iron-month' (day)", "total XP".
+  public static func label(_ metric: String) -> String {
+    let parts = metric.split(separator: ".", maxSplits: 1).map(String.init)
+    switch parts.first {
+    case "level" where parts.count == 2: return "level \(parts[1])"
+    case "achievement" where parts.count == 2:
+      let pieces = parts[1].split(separator: ".")
+      return pieces.count == 2 ? "achievement '\(pieces[0])' tier \(pieces[1])" : "achievement '\(parts[1])'"
+    case "evolution" where parts.count == 2: return parts[1] == "first" ? "first evolution" : "evolution \(parts[1])"
+    default:
+      switch metric {
+      case "totalXP": return "total XP"
+      case "finalLevel": return "final level"
+      case "finalStreak": return "final streak"
+      case "bestStreak": return "best streak"
+      case "prs": return "personal records"
+      case "xpPerWeek.min": return "XP per week (min)"
+      case "xpPerWeek.median": return "XP per week (median)"
+      case "xpPerWeek.max": return "XP per week (max)"
+      default: return metric
+      }
+    }
+  }
+}
+
+/// The distribution of a metric over runs.
+public struct Distribution: Sendable, Equatable {
+  public var p10: Double?
+  public var p50: Double?
+  public var p90: Double?
+  public var min: Double?
+  public var max: Double?
+  /// The share of runs in which the metric has a value (it happened).
+  public var share: Double
+
+  /// Summarises one metric over runs.
+  public init(_ metric: String, _ runs: [RunSummary]) {
+    let values = runs.compactMap { $0.value(of: metric) }
+    let sorted = values.sorted()
+    p10 = Statistics.percentile(sorted, 0.1)
+    p50 = Statistics.percentile(sorted, 0.5)
+    p90 = Statistics.percentile(sorted, 0.9)
+    min = sorted.first
+    max = sorted.last
+    share = runs.isEmpty ? 0 : Double(values.count) / Double(runs.count)
+  }
+}

@@ -1,0 +1,85 @@
+import Engine
+import RuleLanguage
+
+/// The metrics `simulate` reports and expectations name, defined once.
+///
+/// Day metrics are 1-based day indexes from the scenario's start (day 1 is the start date) and
+/// are empty ("never") when the thing did not happen.
+public enum Metrics {
+  /// Metrics with fixed names, with a one-line description each.
+  public static let fixed: [(name: String, description: String)] = [
+    ("days", "days simulated"),
+    ("workouts", "workouts logged"),
+    ("totalXP", "total XP at the end"),
+    ("finalLevel", "player level at the end"),
+    ("finalStreak", "streak at the end"),
+    ("bestStreak", "best streak"),
+    ("prs", "personal records set"),
+    ("cappedWorkouts", "workouts whose XP a cap cut"),
+    ("evolutions", "companion evolutions"),
+    ("achievements", "achievement tiers unlocked"),
+    ("xpPerWeek.min", "XP of the weakest full week"),
+    ("xpPerWeek.median", "median XP per full week"),
+    ("xpPerWeek.max", "XP of the best full week"),
+    ("companion.level", "active companion's level at the end"),
+    ("companion.stage", "active companion's stage at the end"),
+    ("nutrition.targetDays", "days with a nutrition target"),
+    ("nutrition.minAdjustment", "lowest nutrition adjustment (fraction, −0.15 is −15%)"),
+    ("nutrition.maxAdjustment", "highest nutrition adjustment"),
+    ("nutrition.clampedDays", "days whose adjustment hit the clamp"),
+    ("nutrition.clampShare", "share of target days that hit the clamp (0–1)"),
+    ("evolution.first", "day of the first evolution"),
+  ]
+
+  /// Families of metrics with a parameter.
+  public static let families: [(pattern: String, description: String)] = [
+    ("level.N", "day the player reached level N"),
+    ("levelOnDay.D", "player level at the end of day D"),
+    ("xpOnDay.D", "total XP at the end of day D"),
+    ("evolution.N", "day of the N-th evolution"),
+    ("achievement.ID", "day achievement ID unlocked (its first tier)"),
+    ("achievement.ID.T", "day tier T of achievement ID unlocked"),
+  ]
+
+  /// Whether a metric measures a day (and so can be "never").
+  public static func isDay(_ name: String) -> Bool {
+    name.hasPrefix("level.") || name.hasPrefix("achievement.") || name.hasPrefix("evolution.")
+  }
+
+  /// Checks a metric name against the pack and the scenario length; returns a message when invalid.
+  public static func problem(with name: String, pack: RulePack?, days: Int) -> String? {
+    if fixed.contains(where: { $0.name == name }) { return nil }
+    let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+    let known = fixed.map(\.name) + ["level.10", "levelOnDay.90", "xpOnDay.90", "evolution.1", "achievement.ID"]
+    guard parts.count == 2 else {
+      return "unknown metric '\(name)'\(Suggestion.hint(for: name, among: known)); see docs/scenarios.md for the list"
+    }
+    let (family, argument) = (parts[0], parts[1])
+    switch family {
+    case "level":
+      guard let level = Int(argument), level >= 2 else { return "'\(name)': the level must be a whole number from 2" }
+      if let pack, level > pack.levels.maxLevel { return "'\(name)': the pack's maximum level is \(pack.levels.maxLevel)" }
+      return nil
+    case "levelOnDay", "xpOnDay":
+      guard let day = Int(argument), day >= 1, day <= days else { return "'\(name)': the day must be from 1 to \(days)" }
+      return nil
+    case "evolution":
+      return Int(argument).map { $0 >= 1 } == true ? nil : "'\(name)': write evolution.first or evolution.N (N from 1)"
+    case "achievement":
+      let pieces = argument.split(separator: ".").map(String.init)
+      guard let pack else { return nil }
+      let ids = pack.achievements.map(\.id)
+      guard let index = ids.firstIndex(of: pieces[0]) else {
+        return "unknown achievement '\(pieces[0])'\(Suggestion.hint(for: pieces[0], among: ids))"
+      }
+      if pieces.count == 2 {
+        guard let tier = Int(pieces[1]), tier >= 1, tier <= pack.achievements[index].tiers.count else {
+          return "'\(name)': achievement '\(pieces[0])' has \(pack.achievements[index].tiers.count) tier(s)"
+        }
+      }
+      return pieces.count <= 2 ? nil : "'\(name)': write achievement.ID or achievement.ID.TIER"
+    default:
+      return "unknown metric '\(name)'\(Suggestion.hint(for: name, among: known)); see docs/scenarios.md for the list"
+    }
+  }
+}

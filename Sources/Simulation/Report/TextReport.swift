@@ -1,0 +1,71 @@
+import Engine
+import RuleLanguage
+
+/// The terminal report a designer reads in ten seconds.
+public enum TextReport {
+  /// The report of one run.
+  public static func single(_ scenario: Scenario, _ engine: Engine, _ result: RunResult) -> String {
+    let s = result.summary
+    let pack = engine.pack
+    var lines: [String] = []
+    lines.append("\(scenario.name): seed \(result.seed), \(s.days) days from \(scenario.start.iso), rules \(scenario.rulesPath) (\(pack.name) \(pack.version))")
+    if !scenario.description.isEmpty { lines.append(scenario.description) }
+    lines.append("")
+    let milestones = MetricSet.milestones.filter { $0 <= pack.levels.maxLevel && $0 <= s.finalLevel + 5 }
+    let levels = milestones.map { level in
+      s.value(of: "level.\(level)").map { "\(level) on day \(Int($0))" } ?? "\(level) not reached"
+    }
+    lines.append("Levels        " + levels.joined(separator: " · "))
+    if s.evolutions.isEmpty {
+      lines.append("Evolutions    none")
+    } else {
+      lines.append("Evolutions    " + s.evolutions.map { "day \($0.day): \($0.from) → \($0.to)" }.joined(separator: " · "))
+    }
+    lines.append("Achievements  \(s.achievements.count) unlocked, in order:")
+    for unlock in s.achievements {
+      let tier = pack.achievements.first { $0.id == unlock.id }?.tiers[unlock.tier - 1].name.map { " (\($0))" } ?? ""
+      lines.append("  day \(Format.pad(String(unlock.day), 3, right: true))  \(unlock.name)\(tier)  [\(unlock.id)]")
+    }
+    lines.append("Streaks       best \(s.bestStreak) training days, \(s.finalStreak) at the end")
+    lines.append("Records       \(s.prs) personal records")
+    let weeks = s.fullWeeksXP.map(Double.init)
+    if let low = weeks.min(), let high = weeks.max(), let median = Statistics.median(weeks) {
+      lines.append("XP per week   min \(Format.grouped(low)) · median \(Format.grouped(median)) · max \(Format.grouped(high)) over \(weeks.count) full weeks")
+    }
+    if s.targetDays > 0, let low = s.minAdjustment, let high = s.maxAdjustment {
+      let share = NumberText.format(Double(s.clampedDays) / Double(s.targetDays) * 100, decimals: 1)
+      lines.append("Nutrition     \(s.targetDays) daily targets, adjustment \(Engine.percent(low)) to \(Engine.percent(high)), clamp hit on \(s.clampedDays) days (\(share)%)")
+    }
+    var final = "Final state   level \(s.finalLevel) · \(Format.grouped(Double(s.totalXP))) XP · \(s.workouts) workouts · streak \(s.finalStreak)"
+    if let species = s.companionSpecies { final += " · \(species) level \(s.companionLevel) (stage \(s.companionStage))" }
+    lines.append(final)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The report of a Monte Carlo batch: percentiles of every standard metric.
+  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ runs: [RunSummary]) -> String {
+    var lines = ["\(scenario.name): \(runs.count) runs (seeds derived from \(scenario.seed)), \(scenario.days) days from \(scenario.start.iso), rules \(scenario.rulesPath)"]
+    lines.append("")
+    let header = [Format.pad("metric", 36), "p10", "p50", "p90", "min", "max", "happened"]
+    lines.append(header[0] + header.dropFirst().map { Format.pad($0, 10, right: true) }.joined())
+    for metric in MetricSet.standard(for: engine.pack) {
+      let distribution = Distribution(metric, runs)
+      if Metrics.isDay(metric) && distribution.share == 0 { continue }
+      let cells = [distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max].map {
+        Format.pad(cell(metric, $0), 10, right: true)
+      }
+      let share = Metrics.isDay(metric) ? NumberText.format(distribution.share * 100, decimals: 0) + "%" : ""
+      lines.append(Format.pad(MetricSet.label(metric), 36) + cells.joined() + Format.pad(share, 10, right: true))
+    }
+    let hidden = MetricSet.standard(for: engine.pack).filter { Metrics.isDay($0) && Distribution($0, runs).share == 0 }
+    if !hidden.isEmpty {
+      lines.append("never happened: " + hidden.map(MetricSet.label).joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func cell(_ metric: String, _ value: Double?) -> String {
+    guard let value else { return "—" }
+    return Metrics.isDay(metric) ? String(Int(value)) : Format.value(metric, value)
+  }
+}

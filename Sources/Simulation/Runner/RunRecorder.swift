@@ -1,0 +1,129 @@
+import Engine
+import RuleLanguage
+
+/// What a run keeps beyond its summary, when asked: the day-by-day timeline, the award lines,
+/// and a digest of the award stream per day.
+public struct RecordingOptions: Sendable {
+  public var timeline: Bool
+  public var awards: Bool
+  public var digests: Bool
+
+  /// Creates options.
+  public init(timeline: Bool = false, awards: Bool = false, digests: Bool = false) {
+    self.timeline = timeline
+    self.awards = awards
+    self.digests = digests
+  }
+
+  /// Summary only (Monte Carlo).
+  public static let summary = RecordingOptions()
+  /// Everything.
+  public static let all = RecordingOptions(timeline: true, awards: true, digests: true)
+}
+
+/// One row of the day-by-day timeline.
+public struct TimelineRow: Sendable, Equatable {
+  public var day: Int
+  public var date: Day
+  public var level: Int
+  public var xp: Int64
+  public var xpGained: Int64
+  public var workouts: Int
+  public var streak: Int
+  public var companion: String
+  public var companionLevel: Int
+  public var companionStage: Int
+  public var targetKcal: Double?
+  public var adjustment: Double?
+  public var clamped: Bool
+  /// FNV-1a 64 of the award stream up to and including this day.
+  public var digest: String
+}
+
+/// Accumulates a run's summary from its awards, one day at a time.
+struct RunRecorder {
+  let options: RecordingOptions
+  let engine: Engine
+  var summary = RunSummary()
+  var timeline: [TimelineRow] = []
+  var awardLines: [String] = []
+  var digest = FNV1a()
+  private var dayXP: Int64 = 0
+  private var dayWorkouts = 0
+  private var dayTarget: NutritionTarget?
+
+  init(options: RecordingOptions, engine: Engine, days: Int) {
+    self.options = options
+    self.engine = engine
+    summary.levelDays = [Int](repeating: 0, count: engine.pack.levels.maxLevel + 1)
+    summary.levelByDay.reserveCapacity(days)
+    summary.xpByDay.reserveCapacity(days)
+    summary.weeklyXP = [Int64](repeating: 0, count: (days + 6) / 7)
+  }
+
+  mutating func record(_ awards: [Award], dayIndex: Int) {
+    for award in awards {
+      switch award {
+      case .xp(let xp):
+        dayXP += xp.xp
+        dayWorkouts += 1
+        if xp.cap != nil { summary.cappedWorkouts += 1 }
+        summary.weeklyXP[(dayIndex - 1) / 7] += xp.xp
+      case .levelUp(let levelUp):
+        if levelUp.level < summary.levelDays.count, summary.levelDays[levelUp.level] == 0 {
+          summary.levelDays[levelUp.level] = dayIndex
+        }
+      case .achievement(let unlock):
+        summary.achievements.append(.init(day: dayIndex, id: unlock.id, tier: unlock.tier, name: unlock.name))
+        if unlock.rewardXP > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(unlock.rewardXP) }
+      case .evolution(let evolution):
+        summary.evolutions.append(.init(day: dayIndex, from: evolution.from, to: evolution.to))
+      case .personalRecord: summary.prs += 1
+      case .nutritionTarget(let target):
+        summary.targetDays += 1
+        if target.isClamped { summary.clampedDays += 1 }
+        summary.minAdjustment = min(summary.minAdjustment ?? target.adjustment, target.adjustment)
+        summary.maxAdjustment = max(summary.maxAdjustment ?? target.adjustment, target.adjustment)
+        dayTarget = target
+      default: break
+      }
+      if options.awards || options.digests {
+        let line = award.jsonLine
+        if options.digests { digest.add(line) }
+        if options.awards { awardLines.append(line) }
+      }
+    }
+  }
+
+  mutating func endDay(_ index: Int, day: Day, state: PlayerState) {
+    summary.levelByDay.append(state.level)
+    summary.xpByDay.append(state.xp)
+    if options.timeline {
+      let companion = engine.activeCompanion(state)
+      timeline.append(TimelineRow(
+        day: index, date: day, level: state.level,
+        xp: state.xp, xpGained: dayXP, workouts: dayWorkouts, streak: state.streak.current,
+        companion: companion?.companion.species ?? "", companionLevel: companion?.companion.level ?? 0,
+        companionStage: companion?.species.stage ?? 0, targetKcal: dayTarget?.targets.kcal,
+        adjustment: dayTarget?.adjustment, clamped: dayTarget?.isClamped ?? false, digest: digest.hex))
+    }
+    dayXP = 0
+    dayWorkouts = 0
+    dayTarget = nil
+  }
+
+  mutating func finish(_ state: PlayerState, days: Int) {
+    summary.days = days
+    summary.workouts = state.totals.workouts
+    summary.totalXP = state.xp
+    summary.finalLevel = state.level
+    summary.finalStreak = state.streak.current
+    summary.bestStreak = state.streak.best
+    summary.achievementTiers = state.totals.achievements
+    if let companion = engine.activeCompanion(state) {
+      summary.companionSpecies = companion.companion.species
+      summary.companionLevel = companion.companion.level
+      summary.companionStage = companion.species.stage
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import Engine
+
+/// What one simulated run produced, reduced to the numbers designers look at.
+public struct RunSummary: Sendable, Equatable {
+  public var days = 0
+  public var workouts = 0
+  public var totalXP: Int64 = 0
+  public var finalLevel = 1
+  public var finalStreak = 0
+  public var bestStreak = 0
+  public var prs = 0
+  public var cappedWorkouts = 0
+  public var achievementTiers = 0
+  /// `levelDays[n]` is the day level n was reached (0 when never).
+  public var levelDays: [Int] = []
+  /// Player level and total XP at the end of each day.
+  public var levelByDay: [Int] = []
+  public var xpByDay: [Int64] = []
+  public var evolutions: [EvolutionRecord] = []
+  /// Unlocks in order.
+  public var achievements: [AchievementRecord] = []
+  /// XP of each week (7 days from the start); the last week may be partial.
+  public var weeklyXP: [Int64] = []
+  public var targetDays = 0
+  public var clampedDays = 0
+  public var minAdjustment: Double?
+  public var maxAdjustment: Double?
+  public var companionSpecies: String?
+  public var companionLevel = 0
+  public var companionStage = 0
+
+  /// An evolution on a day.
+  public struct EvolutionRecord: Sendable, Equatable {
+    public var day: Int
+    public var from: String
+    public var to: String
+  }
+
+  /// An achievement tier unlocked on a day.
+  public struct AchievementRecord: Sendable, Equatable {
+    public var day: Int
+    public var id: String
+    public var tier: Int
+    public var name: String
+  }
+
+  /// Full weeks only, so a partial last week does not look like a slump.
+  public var fullWeeksXP: [Int64] {
+    Array(weeklyXP.prefix(days / 7))
+  }
+
+  /// The value of a metric (docs/scenarios.md); nil for a day metric that never happened.
+  public func value(of metric: String) -> Double? {
+    switch metric {
+    case "days": return Double(days)
+    case "workouts": return Double(workouts)
+    case "totalXP": return Double(totalXP)
+    case "finalLevel": return Double(finalLevel)
+    case "finalStreak": return Double(finalStreak)
+    case "bestStreak": return Double(bestStreak)
+    case "prs": return Double(prs)
+    case "cappedWorkouts": return Double(cappedWorkouts)
+    case "evolutions": return Double(evolutions.count)
+    case "achievements": return Double(achievementTiers)
+    case "xpPerWeek.min": return fullWeeksXP.min().map(Double.init)
+    case "xpPerWeek.max": return fullWeeksXP.max().map(Double.init)
+    case "xpPerWeek.median": return Statistics.median(fullWeeksXP.map(Double.init))
+    case "companion.level": return Double(companionLevel)
+    case "companion.stage": return Double(companionStage)
+    case "nutrition.targetDays": return Double(targetDays)
+    case "nutrition.minAdjustment": return minAdjustment
+    case "nutrition.maxAdjustment": return maxAdjustment
+    case "nutrition.clampedDays": return Double(clampedDays)
+    case "nutrition.clampShare": return targetDays == 0 ? 0 : Double(clampedDays) / Double(targetDays)
+    case "evolution.first": return evolutions.first.map { Double($0.day) }
+    default: break
+    }
+    let parts = metric.split(separator: ".", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { return nil }
+    switch parts[0] {
+    case "level":
+      guard let level = Int(parts[1]), level < levelDays.count, levelDays[level] > 0 else { return nil }
+      return Double(levelDays[level])
+    case "levelOnDay":
+      guard let day = Int(parts[1]), day >= 1, day <= levelByDay.count else { return nil }
+      return Double(levelByDay[day - 1])
+    case "xpOnDay":
+      guard let day = Int(parts[1]), day >= 1, day <= xpByDay.count else { return nil }
+      return Double(xpByDay[day - 1])
+    case "evolution":
+      guard let index = Int(parts[1]), index >= 1, index <= evolutions.count else { return nil }
+      return Double(evolutions[index - 1].day)
+    case "achievement":
+      let pieces = parts[1].split(separator: ".").map(String.init)
+      let tier = pieces.count > 1 ? Int(pieces[1]) ?? 1 : 1
+      return achievements.first { $0.id == pieces[0] && $0.tier == tier }.map { Double($0.day) }
+    default: return nil
+    }
+  }
+}
+
+/// Small statistics on samples, defined exactly so that reports are reproducible.
+public enum Statistics {
+  /// The median: the middle value, or the mean of the two middle values.
+  public static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  /// The nearest-rank percentile: the value at rank ⌈p × n⌉ of the sorted sample.
+  public static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
+    guard !sorted.isEmpty else { return nil }
+    let rank = max(1, Int((p * Double(sorted.count)).rounded(.up)))
+    return sorted[min(rank, sorted.count) - 1]
+  }
+}

@@ -1,0 +1,35 @@
+import Engine
+import RuleLanguage
+
+/// Reads a scenario file strictly: unknown keys, wrong types, out-of-range values, unknown
+/// categories, exercises, species, metrics and contradictory dates are located errors.
+public enum ScenarioLoader {
+  /// The newest scenario format this version reads.
+  public static let format = 1
+
+  /// Loads a scenario, applying `scenario.…` overrides, checking names against its rule pack.
+  public static func load(path: String, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
+    let source = try FileSystem.read(path)
+    var root = try JSONReader.parse(source)
+    for override in overrides {
+      root = try override.apply(to: root, dropping: 1)
+    }
+    let log = DiagnosticLog()
+    let decoder = ScenarioDecoder(path: path, source: source, log: log, packs: packs)
+    let scenario = decoder.decode(JSONNode(root: root, source: source, log: log))
+    try log.throwIfErrors()
+    guard let scenario else { throw DiagnosticError(Diagnostic(file: path, message: "the scenario is incomplete")) }
+    return scenario
+  }
+
+  /// The scenario files of a directory (`*.json`, sorted by name).
+  public static func files(in directory: String) throws(DiagnosticError) -> [String] {
+    try FileSystem.listDirectory(directory).filter { $0.hasSuffix(".json") }.map { RulePackLoader.join(directory, $0) }
+  }
+}
+
+extension RulePackLoader {
+  static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}
