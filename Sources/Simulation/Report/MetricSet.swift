@@ -36,6 +36,14 @@ public enum MetricSet {
       case "xpPerWeek.min": return "XP per week (min)"
       case "xpPerWeek.median": return "XP per week (median)"
       case "xpPerWeek.max": return "XP per week (max)"
+      case "nutrition.clampShare": return "clamp share"
+      case "nutrition.clampedDays": return "clamped days"
+      case "nutrition.targetDays": return "target days"
+      case "nutrition.minAdjustment": return "lowest adjustment"
+      case "nutrition.maxAdjustment": return "highest adjustment"
+      case "companion.level": return "companion level"
+      case "companion.stage": return "companion stage"
+      case "cappedWorkouts": return "capped workouts"
       default: return metric
       }
     }

@@ -47,6 +47,9 @@ struct RunRecorder {
   var summary = RunSummary()
   var timeline: [TimelineRow] = []
   var awardLines: [String] = []
+  /// For snapshots: "DAY DATE DIGEST tokens" per day.
+  var dayLines: [String] = []
+  private var dayTokens: [String] = []
   var digest = FNV1a()
   private var dayXP: Int64 = 0
   private var dayWorkouts = 0
@@ -89,7 +92,10 @@ struct RunRecorder {
       }
       if options.awards || options.digests {
         let line = award.jsonLine
-        if options.digests { digest.add(line) }
+        if options.digests {
+          digest.add(line)
+          dayTokens.append(AwardToken.token(award))
+        }
         if options.awards { awardLines.append(line) }
       }
     }
@@ -106,6 +112,10 @@ struct RunRecorder {
         companion: companion?.companion.species ?? "", companionLevel: companion?.companion.level ?? 0,
         companionStage: companion?.species.stage ?? 0, targetKcal: dayTarget?.targets.kcal,
         adjustment: dayTarget?.adjustment, clamped: dayTarget?.isClamped ?? false, digest: digest.hex))
+    }
+    if options.digests {
+      dayLines.append("\(index) \(day.iso) \(digest.hex) " + (dayTokens.isEmpty ? "—" : dayTokens.joined(separator: "; ")))
+      dayTokens.removeAll(keepingCapacity: true)
     }
     dayXP = 0
     dayWorkouts = 0

@@ -7,6 +7,8 @@ public struct RunResult: Sendable {
   public var summary: RunSummary
   public var timeline: [TimelineRow]
   public var awardLines: [String]
+  /// Per day, when digests were recorded: "DAY DATE DIGEST tokens".
+  public var dayLines: [String]
   /// FNV-1a 64 of the whole award stream (when digests were recorded).
   public var digest: String
   public var finalState: PlayerState
@@ -45,6 +47,7 @@ public enum SimulationRunner {
     recorder.finish(state, days: scenario.days)
     return RunResult(
       seed: seed, summary: recorder.summary, timeline: recorder.timeline, awardLines: recorder.awardLines,
+      dayLines: recorder.dayLines,
       digest: recorder.digest.hex, finalState: state)
   }
 }

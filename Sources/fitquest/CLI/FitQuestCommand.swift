@@ -4,6 +4,9 @@ import RuleLanguage
 enum FitQuestCommand {
   static let commands: [CommandEntry] = [
     SimulateCommand.entry,
+    CompareCommand.entry,
+    SweepCommand.entry,
+    CheckCommand.entry,
     AwardCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,
