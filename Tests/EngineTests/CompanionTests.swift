@@ -157,7 +157,7 @@ import Testing
       .nutritionTarget(NutritionTarget(
         eventID: "b", day: monday, targets: MacroTargets(kcal: 1800, proteinG: 90, carbsG: 180, fatG: 45),
         adjustment: -0.1, unclamped: -0.1, isClamped: false,
-        signals: [Contribution("activity", -0.1), Contribution("intake", 0)], rationale: "\u{2212}10%: activity \u{2212}10%, intake 0%")),
+        signals: [Contribution("activity", -0.1), Contribution("intake", 0)])),
       .streak(StreakUpdate(eventID: "b", day: tuesday, change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1)),
       .xp(XPAward(
         eventID: "b", day: tuesday, xp: 83, raw: 80, rounded: 80,
@@ -177,6 +177,8 @@ import Testing
         eventID: "b", day: tuesday, id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
         condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
     ])
+    guard case .nutritionTarget(let target) = second[0] else { Issue.record("expected a target first"); return }
+    #expect(target.rationale == "\u{2212}10%: activity \u{2212}10%, intake 0%")
     var afterSecond = afterFirst
     afterSecond.xp = 156
     afterSecond.level = 3

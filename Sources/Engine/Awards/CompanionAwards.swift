@@ -108,13 +108,16 @@ public struct NutritionTarget: Sendable, Equatable {
   public var isClamped: Bool
   /// Each signal after its own limit.
   public var signals: [Contribution]
-  /// "+8%: activity +10%, intake −2%".
-  public var rationale: String
+
+  /// "+8%: activity +10%, intake −2%", or "+15% (clamped from +18%): …" (formatted on demand).
+  public var rationale: String {
+    Engine.rationale(adjustment: adjustment, unclamped: unclamped, isClamped: isClamped, signals: signals)
+  }
 
   /// Creates the award.
   public init(
     eventID: String, day: Day, targets: MacroTargets, adjustment: Double, unclamped: Double, isClamped: Bool,
-    signals: [Contribution], rationale: String
+    signals: [Contribution]
   ) {
     self.eventID = eventID
     self.day = day
@@ -123,7 +126,6 @@ public struct NutritionTarget: Sendable, Equatable {
     self.unclamped = unclamped
     self.isClamped = isClamped
     self.signals = signals
-    self.rationale = rationale
   }
 }
 

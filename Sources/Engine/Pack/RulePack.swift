@@ -3,7 +3,7 @@ import RuleLanguage
 /// A validated, compiled rule pack: everything the engine needs, with every formula compiled.
 ///
 /// Load one with ``RulePackLoader``; it is immutable and can be shared across threads.
-public struct RulePack: Sendable {
+public final class RulePack: Sendable {
   public let name: String
   public let version: String
   public let description: String
@@ -25,6 +25,36 @@ public struct RulePack: Sendable {
   public let progression: ProgressionRules?
   let facts: FactTable
   let exerciseIndex: [String: Int]
+  /// The `--set` overrides applied when loading.
+  public let overrides: [JSONOverride]
+
+  init(
+    name: String, version: String, description: String, directory: String, digest: String,
+    categories: [CategoryRule], categoryParameters: [String], exercises: [ExerciseRule], xp: XPRules,
+    levels: LevelCurve, streaks: StreakRules, records: RecordRules?, achievements: [AchievementRule],
+    companions: CompanionRules?, nutrition: NutritionRules?, progression: ProgressionRules?, facts: FactTable,
+    exerciseIndex: [String: Int], overrides: [JSONOverride]
+  ) {
+    self.name = name
+    self.version = version
+    self.description = description
+    self.directory = directory
+    self.digest = digest
+    self.categories = categories
+    self.categoryParameters = categoryParameters
+    self.exercises = exercises
+    self.xp = xp
+    self.levels = levels
+    self.streaks = streaks
+    self.records = records
+    self.achievements = achievements
+    self.companions = companions
+    self.nutrition = nutrition
+    self.progression = progression
+    self.facts = facts
+    self.exerciseIndex = exerciseIndex
+    self.overrides = overrides
+  }
 
   /// The index of a category by name.
   @inline(__always)

@@ -8,40 +8,34 @@ import RuleLanguage
 extension Engine {
   func checkAchievements(_ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award]) throws(EngineError) {
     let plan = achievementPlan
-    let rules = pack.achievements
-    let limit = rules.reduce(1) { $0 + $1.tiers.count }
-    for _ in 0..<limit {
+    for _ in 0..<plan.tierCount + 1 {
       var found: [(achievement: Int, tier: Int, values: [Contribution])] = []
-      for (groupIndex, group) in plan.groups.enumerated() {
-        var cursor = state.achievementCursors[groupIndex]
-        guard cursor < group.entries.count else { continue }
-        let value = self.value(of: group.fact, step, state)
-        while cursor < group.entries.count, group.entries[cursor].isMet(by: value) {
-          let entry = group.entries[cursor]
-          if state.achievements[entry.achievement].tier <= entry.tier {
-            found.append((entry.achievement, entry.tier, [Contribution(pack.facts.entries[group.slot].name, value)]))
+      plan.entries.withUnsafeBufferPointer { entries in
+        for group in plan.groups.indices {
+          var cursor = state.cursorCache.values[group]
+          let end = plan.groupEnds[group]
+          guard cursor < end else { continue }
+          let value = self.value(of: plan.groupFacts[group], step, state)
+          guard entries[cursor].isMet(by: value) else { continue }
+          while cursor < end, entries[cursor].isMet(by: value) {
+            let entry = entries[cursor]
+            if state.achievements[entry.achievement].tier <= entry.tier {
+              found.append((entry.achievement, entry.tier, [Contribution(pack.facts.entries[plan.groups[group]].name, value)]))
+            }
+            cursor += 1
           }
-          cursor += 1
+          state.cursorCache.values[group] = cursor
         }
-        state.achievementCursors[groupIndex] = cursor
       }
       if !plan.general.isEmpty {
         fill(plan.generalSlots, step, state)
-        for index in plan.general {
-          let tier = state.achievements[index].tier
-          guard tier < rules[index].tiers.count else { continue }
-          let met: Bool
-          let formula: Formula
-          switch rules[index].tiers[tier].condition {
-          case .formula(let condition):
-            formula = condition
-            met = try evaluate(condition, step) != 0
-          case .metric(let metric, let atLeast):
-            formula = metric
-            met = try evaluate(metric, step) >= atLeast
-          }
-          if met {
-            found.append((index, tier, formula.slots.map { Contribution(pack.facts.entries[$0].name, step.slots[$0]) }))
+        for general in plan.general {
+          let tier = state.achievements[general.achievement].tier
+          guard tier < general.conditions.count else { continue }
+          let condition = general.conditions[tier]
+          let value = try evaluate(condition.formula, step)
+          if condition.atLeast.map({ value >= $0 }) ?? (value != 0) {
+            found.append((general.achievement, tier, condition.formula.slots.map { Contribution(pack.facts.entries[$0].name, step.slots[$0]) }))
           }
         }
       }

@@ -18,70 +18,79 @@ struct AchievementPlan: Sendable {
     func isMet(by value: Double) -> Bool { inclusive ? value >= bound : value > bound }
   }
 
-  struct Group: Sendable {
-    var slot: Int
-    var fact: Fact
-    var entries: [Entry]
+  /// A non-indexed achievement: per tier, a condition (true/false) or a metric and its bound.
+  struct General: Sendable {
+    var achievement: Int
+    var conditions: [(formula: Formula, atLeast: Double?)]
   }
 
-  let groups: [Group]
-  /// Achievements checked by evaluating their formulas.
-  let general: [Int]
+  /// Each group's slot (one group per fact), its fact, and where its entries end in `entries`.
+  let groups: [Int]
+  let groupFacts: [Fact]
+  let groupEnds: [Int]
+  /// All indexed entries, grouped, each group sorted by threshold.
+  let entries: [Entry]
+  let general: [General]
   let generalSlots: [Int]
+  let tierCount: Int
 
   init(pack: RulePack) {
     var bySlot: [Int: [Entry]] = [:]
-    var general: [Int] = []
+    var general: [General] = []
     var generalSlots = Set<Int>()
     for (index, rule) in pack.achievements.enumerated() {
-      var entries: [Entry] = []
+      var entries: [(slot: Int, entry: Entry)] = []
       for (tierIndex, tier) in rule.tiers.enumerated() {
         switch tier.condition {
         case .formula(let formula):
           if let threshold = formula.threshold, pack.facts.entries[threshold.slot].fact.isMonotonic {
-            entries.append(Entry(bound: threshold.bound, inclusive: threshold.inclusive, achievement: index, tier: tierIndex))
+            entries.append((threshold.slot, Entry(bound: threshold.bound, inclusive: threshold.inclusive, achievement: index, tier: tierIndex)))
           }
         case .metric(let formula, let atLeast):
           if let slot = formula.singleSlot, pack.facts.entries[slot].fact.isMonotonic {
-            entries.append(Entry(bound: atLeast, inclusive: true, achievement: index, tier: tierIndex))
+            entries.append((slot, Entry(bound: atLeast, inclusive: true, achievement: index, tier: tierIndex)))
           }
         }
       }
       if entries.count == rule.tiers.count {
-        for (tierIndex, tier) in rule.tiers.enumerated() {
-          let slot: Int
-          switch tier.condition {
-          case .formula(let formula): slot = formula.threshold?.slot ?? 0
-          case .metric(let formula, _): slot = formula.singleSlot ?? 0
-          }
-          bySlot[slot, default: []].append(entries[tierIndex])
-        }
+        for item in entries { bySlot[item.slot, default: []].append(item.entry) }
       } else {
-        general.append(index)
-        for tier in rule.tiers {
+        let conditions = rule.tiers.map { tier -> (formula: Formula, atLeast: Double?) in
           switch tier.condition {
-          case .formula(let formula): generalSlots.formUnion(formula.slots)
-          case .metric(let formula, _): generalSlots.formUnion(formula.slots)
+          case .formula(let formula): return (formula, nil)
+          case .metric(let formula, let atLeast): return (formula, atLeast)
           }
         }
+        for condition in conditions { generalSlots.formUnion(condition.formula.slots) }
+        general.append(General(achievement: index, conditions: conditions))
       }
     }
-    groups = bySlot.keys.sorted().map { slot in
-      let entries = (bySlot[slot] ?? []).sorted {
+    var flat: [Entry] = []
+    var ends: [Int] = []
+    let slots = bySlot.keys.sorted()
+    for slot in slots {
+      flat += (bySlot[slot] ?? []).sorted {
         ($0.bound, $0.inclusive ? 0 : 1, $0.achievement, $0.tier) < ($1.bound, $1.inclusive ? 0 : 1, $1.achievement, $1.tier)
       }
-      return Group(slot: slot, fact: pack.facts.entries[slot].fact, entries: entries)
+      ends.append(flat.count)
     }
+    groups = slots
+    groupFacts = slots.map { pack.facts.entries[$0].fact }
+    groupEnds = ends
+    entries = flat
     self.general = general
     self.generalSlots = generalSlots.sorted()
+    tierCount = pack.achievements.reduce(0) { $0 + $1.tiers.count }
   }
 
   /// The first locked entry of each group for a state.
   func cursors(for state: PlayerState) -> [Int] {
-    groups.map { group in
-      group.entries.firstIndex { entry in
-        entry.achievement >= state.achievements.count || state.achievements[entry.achievement].tier <= entry.tier
-      } ?? group.entries.count
+    groups.indices.map { group in
+      let start = group == 0 ? 0 : groupEnds[group - 1]
+      return (start..<groupEnds[group]).first { index in
+        let entry = entries[index]
+        return entry.achievement >= state.achievements.count || state.achievements[entry.achievement].tier <= entry.tier
+      } ?? groupEnds[group]
     }
   }
 }

@@ -13,9 +13,14 @@ extension Engine {
       return
     }
     let windowStart = day.number - rules.trendWindowDays
-    let window = state.nutrition.recentIntake.filter { $0.day.number >= windowStart && $0.day < day }
-    step.facts.intakeDays = window.count
-    step.facts.intakeAverage = window.isEmpty ? 0 : window.reduce(0) { $0 + $1.kcal } / Double(window.count)
+    var days = 0
+    var total = 0.0
+    for entry in state.nutrition.recentIntake where entry.day.number >= windowStart && entry.day < day {
+      days += 1
+      total += entry.kcal
+    }
+    step.facts.intakeDays = days
+    step.facts.intakeAverage = days == 0 ? 0 : total / Double(days)
     fill(nutritionSlots, step, state)
     var signals: [Contribution] = []
     var sum = 0.0
@@ -36,11 +41,13 @@ extension Engine {
       .nutritionTarget(
         NutritionTarget(
           eventID: step.eventID, day: day, targets: targets, adjustment: adjustment, unclamped: sum,
-          isClamped: isClamped, signals: signals,
-          rationale: Self.rationale(adjustment: adjustment, unclamped: sum, isClamped: isClamped, signals: signals))))
-    var recent = window
-    if let intake = state.today.intakeKcal, state.today.day == day { recent.append(DailyIntake(day: day, kcal: intake)) }
-    state.nutrition.recentIntake = recent.filter { $0.day.number > day.number - rules.trendWindowDays }
+          isClamped: isClamped, signals: signals)))
+    // Keep the days that can still fall in a later window: (day − window, day].
+    let keepFrom = day.number - rules.trendWindowDays + 1
+    state.nutrition.recentIntake.removeAll { $0.day.number < keepFrom || $0.day > day }
+    if let intake = state.today.intakeKcal, state.today.day == day {
+      state.nutrition.recentIntake.append(DailyIntake(day: day, kcal: intake))
+    }
     state.today.isClosed = true
   }
 
@@ -51,7 +58,7 @@ extension Engine {
   }
 
   /// "+8%: activity +10%, intake −2%", or "+15% (clamped from +18%): activity +10%, intake +8%".
-  static func rationale(adjustment: Double, unclamped: Double, isClamped: Bool, signals: [Contribution]) -> String {
+  public static func rationale(adjustment: Double, unclamped: Double, isClamped: Bool, signals: [Contribution]) -> String {
     var text = percent(adjustment)
     if isClamped { text += " (clamped from \(percent(unclamped)))" }
     if !signals.isEmpty {

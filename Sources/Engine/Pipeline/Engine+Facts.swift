@@ -74,7 +74,7 @@ extension Engine {
   }
 
   /// Resolves names and computes the event's facts; throws before anything changes.
-  func prepare(_ event: Event, step: inout Step, state: PlayerState) throws(EngineError) {
+  func prepare(_ event: Event, step: inout Step, state: inout PlayerState) throws(EngineError) {
     if let open = state.today.day, event.day < open || (event.day == open && state.today.isClosed) {
       throw .outOfOrder(eventID: event.id, day: event.day, openDay: open, isClosed: state.today.isClosed)
     }

@@ -55,6 +55,16 @@ public final class Engine: Sendable {
     self.init(pack: try RulePackLoader.load(directory: rulesDirectory, overrides: overrides), options: options)
   }
 
+  /// An engine with its own copy of every compiled object (the pack is loaded again from its
+  /// directory with the same overrides). Threads that each use their own copy never contend on
+  /// reference counts; falls back to sharing this engine if the files changed or vanished.
+  public func isolatedCopy() -> Engine {
+    guard let pack = try? RulePackLoader.load(directory: pack.directory, overrides: pack.overrides),
+      pack.digest == self.pack.digest
+    else { return self }
+    return Engine(pack: pack, options: options)
+  }
+
   /// A new player, shaped for this pack.
   public func newPlayer() -> PlayerState {
     var state = PlayerState()
@@ -103,7 +113,7 @@ public final class Engine: Sendable {
       Result { () throws(EngineError) in
         var step = Step(
           eventID: event.id, day: event.day, slots: buffer.baseAddress.unsafelyUnwrapped, explain: options.explain)
-        try prepare(event, step: &step, state: state)
+        try prepare(event, step: &step, state: &state)
         for phase in Phase.pipeline(for: event) {
           try run(phase, event, &step, &state, &awards)
         }

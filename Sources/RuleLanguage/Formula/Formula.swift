@@ -2,7 +2,9 @@
 ///
 /// Typed rule formulas (compiled against a ``FormulaScope``) evaluate on a slot array through a
 /// ``NumericProgram``; data formulas evaluate against a ``Value`` (JsonLogic `var`).
-public struct Formula: Sendable, CustomStringConvertible {
+// Unchecked: every stored property is immutable; `code` points into `program`'s buffer, which
+// lives as long as this formula and is never written after compilation.
+public final class Formula: @unchecked Sendable, CustomStringConvertible {
   /// The formula as written (text, or compact JsonLogic).
   public let source: String
   /// The type of the result.
@@ -11,6 +13,11 @@ public struct Formula: Sendable, CustomStringConvertible {
   public let origin: FormulaOrigin
   let root: Node
   let program: NumericProgram?
+  /// The program's code and stack size, read without reference counting.
+  private let code: UnsafePointer<NumericProgram.Instruction>?
+  private let codeCount: Int
+  private let stackSize: Int
+  private let constant: Double
   /// The slots the formula reads, ascending.
   public let slots: [Int]
 
@@ -19,7 +26,12 @@ public struct Formula: Sendable, CustomStringConvertible {
     self.root = root
     self.type = root.type
     self.origin = origin
-    self.program = typed && !root.isLiteral ? NumericProgram(root) : nil
+    let program = typed && !root.isLiteral ? NumericProgram(root) : nil
+    self.program = program
+    self.code = program.map { UnsafePointer($0.code.baseAddress.unsafelyUnwrapped) }
+    self.codeCount = program?.count ?? 0
+    self.stackSize = program?.stackSize ?? 1
+    self.constant = root.numeric
     var used = Set<Int>()
     root.collectSlots(into: &used)
     self.slots = used.sorted()
@@ -48,10 +60,12 @@ public struct Formula: Sendable, CustomStringConvertible {
   /// Evaluates a typed formula on a slot array (true/false come back as 1/0).
   @inline(__always)
   public func evaluate(slots: UnsafePointer<Double>) throws(FormulaFailure) -> Double {
-    guard let program else { return root.numeric }
+    guard let code else { return constant }
     var failedAt = 0
-    if let value = program.run(slots, failedAt: &failedAt) { return value }
-    throw program.failure(at: failedAt)
+    if let value = NumericProgram.run(code, count: codeCount, stackSize: stackSize, slots, failedAt: &failedAt) {
+      return value
+    }
+    throw program?.failure(at: failedAt) ?? FormulaFailure(offset: 0, message: "the formula failed")
   }
 
   /// Evaluates a typed formula on a slot array.

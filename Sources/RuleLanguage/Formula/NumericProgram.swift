@@ -23,10 +23,10 @@ final class NumericProgram: @unchecked Sendable {
     case jumpIfTrueElsePop(Int)
   }
 
-  private let code: UnsafeMutableBufferPointer<Instruction>
+  let code: UnsafeMutableBufferPointer<Instruction>
   /// For each instruction, the node it came from (for failure messages).
   private let origins: [Node]
-  private let stackSize: Int
+  let stackSize: Int
 
   init(_ root: Node) {
     var builder = Builder()
@@ -45,8 +45,16 @@ final class NumericProgram: @unchecked Sendable {
 
   /// Evaluates the program; on failure returns nil and sets `failedAt` to the instruction index.
   func run(_ slots: UnsafePointer<Double>, failedAt: inout Int) -> Double? {
+    NumericProgram.run(UnsafePointer(code.baseAddress.unsafelyUnwrapped), count: code.count, stackSize: stackSize, slots, failedAt: &failedAt)
+  }
+
+  /// Runs code without touching the owning object (no reference counting on the hot path).
+  @inline(__always)
+  static func run(
+    _ code: UnsafePointer<Instruction>, count: Int, stackSize: Int, _ slots: UnsafePointer<Double>, failedAt: inout Int
+  ) -> Double? {
     withUnsafeTemporaryAllocation(of: Double.self, capacity: stackSize) { stack in
-      execute(slots, stack: stack.baseAddress.unsafelyUnwrapped, failedAt: &failedAt)
+      execute(code, count: count, slots, stack: stack.baseAddress.unsafelyUnwrapped, failedAt: &failedAt)
     }
   }
 
@@ -63,9 +71,10 @@ final class NumericProgram: @unchecked Sendable {
   }
 
   @inline(__always)
-  private func execute(_ slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, failedAt: inout Int) -> Double? {
-    let code = UnsafePointer(self.code.baseAddress.unsafelyUnwrapped)
-    let end = self.code.count
+  private static func execute(
+    _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>,
+    failedAt: inout Int
+  ) -> Double? {
     var top = -1
     var pc = 0
     while pc < end {

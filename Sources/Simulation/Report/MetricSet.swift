@@ -62,7 +62,8 @@ public struct Distribution: Sendable, Equatable {
 
   /// Summarises one metric over runs.
   public init(_ metric: String, _ runs: [RunSummary]) {
-    let values = runs.compactMap { $0.value(of: metric) }
+    let key = MetricKey(metric)
+    let values = key.map { key in runs.compactMap { $0.value(of: key) } } ?? []
     let sorted = values.sorted()
     p10 = Statistics.percentile(sorted, 0.1)
     p50 = Statistics.percentile(sorted, 0.5)

@@ -13,6 +13,9 @@ public enum MonteCarlo {
     let slots = ResultSlots(count: count)
     let workers = max(1, min(threads, count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      // Each worker uses its own engine and scenario, so threads share no reference counts.
+      let engine = workers > 1 ? engine.isolatedCopy() : engine
+      let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
       var index = worker
       while index < count {
         let seed = SplitMix64.runSeed(scenario.seed, run: index)

@@ -51,51 +51,7 @@ public struct RunSummary: Sendable, Equatable {
 
   /// The value of a metric (docs/scenarios.md); nil for a day metric that never happened.
   public func value(of metric: String) -> Double? {
-    switch metric {
-    case "days": return Double(days)
-    case "workouts": return Double(workouts)
-    case "totalXP": return Double(totalXP)
-    case "finalLevel": return Double(finalLevel)
-    case "finalStreak": return Double(finalStreak)
-    case "bestStreak": return Double(bestStreak)
-    case "prs": return Double(prs)
-    case "cappedWorkouts": return Double(cappedWorkouts)
-    case "evolutions": return Double(evolutions.count)
-    case "achievements": return Double(achievementTiers)
-    case "xpPerWeek.min": return fullWeeksXP.min().map(Double.init)
-    case "xpPerWeek.max": return fullWeeksXP.max().map(Double.init)
-    case "xpPerWeek.median": return Statistics.median(fullWeeksXP.map(Double.init))
-    case "companion.level": return Double(companionLevel)
-    case "companion.stage": return Double(companionStage)
-    case "nutrition.targetDays": return Double(targetDays)
-    case "nutrition.minAdjustment": return minAdjustment
-    case "nutrition.maxAdjustment": return maxAdjustment
-    case "nutrition.clampedDays": return Double(clampedDays)
-    case "nutrition.clampShare": return targetDays == 0 ? 0 : Double(clampedDays) / Double(targetDays)
-    case "evolution.first": return evolutions.first.map { Double($0.day) }
-    default: break
-    }
-    let parts = metric.split(separator: ".", maxSplits: 1).map(String.init)
-    guard parts.count == 2 else { return nil }
-    switch parts[0] {
-    case "level":
-      guard let level = Int(parts[1]), level < levelDays.count, levelDays[level] > 0 else { return nil }
-      return Double(levelDays[level])
-    case "levelOnDay":
-      guard let day = Int(parts[1]), day >= 1, day <= levelByDay.count else { return nil }
-      return Double(levelByDay[day - 1])
-    case "xpOnDay":
-      guard let day = Int(parts[1]), day >= 1, day <= xpByDay.count else { return nil }
-      return Double(xpByDay[day - 1])
-    case "evolution":
-      guard let index = Int(parts[1]), index >= 1, index <= evolutions.count else { return nil }
-      return Double(evolutions[index - 1].day)
-    case "achievement":
-      let pieces = parts[1].split(separator: ".").map(String.init)
-      let tier = pieces.count > 1 ? Int(pieces[1]) ?? 1 : 1
-      return achievements.first { $0.id == pieces[0] && $0.tier == tier }.map { Double($0.day) }
-    default: return nil
-    }
+    MetricKey(metric).flatMap { value(of: $0) }
   }
 }
 

@@ -24,6 +24,8 @@ public struct Scenario: Sendable {
   public let expectations: [ScenarioExpectation]
   /// The scenario file's text, for locating expectations.
   public let source: SourceFile
+  /// The `scenario.…` overrides applied when loading.
+  public let overrides: [JSONOverride]
 
   /// The day of a 1-based day index.
   public func day(_ index: Int) -> Day { start.adding(index - 1) }

@@ -7,6 +7,7 @@ struct ScenarioDecoder {
   let source: SourceFile
   let log: DiagnosticLog
   let packs: PackCache
+  let overrides: [JSONOverride]
 
   static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
@@ -54,7 +55,7 @@ struct ScenarioDecoder {
     return Scenario(
       name: name, description: description, path: path, rulesPath: rules, seed: seed, start: start, days: days,
       persona: persona, sessions: sessions, program: program, adherence: adherence, nutrition: nutrition,
-      expectations: expectations, source: source)
+      expectations: expectations, source: source, overrides: overrides)
   }
 
   private func resolve(_ rules: String) -> String {

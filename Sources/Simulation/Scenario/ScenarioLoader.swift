@@ -15,7 +15,7 @@ public enum ScenarioLoader {
       root = try override.apply(to: root, dropping: 1)
     }
     let log = DiagnosticLog()
-    let decoder = ScenarioDecoder(path: path, source: source, log: log, packs: packs)
+    let decoder = ScenarioDecoder(path: path, source: source, log: log, packs: packs, overrides: overrides)
     let scenario = decoder.decode(JSONNode(root: root, source: source, log: log))
     try log.throwIfErrors()
     guard let scenario else { throw DiagnosticError(Diagnostic(file: path, message: "the scenario is incomplete")) }
@@ -25,6 +25,14 @@ public enum ScenarioLoader {
   /// The scenario files of a directory (`*.json`, sorted by name).
   public static func files(in directory: String) throws(DiagnosticError) -> [String] {
     try FileSystem.listDirectory(directory).filter { $0.hasSuffix(".json") }.map { RulePackLoader.join(directory, $0) }
+  }
+}
+
+extension Scenario {
+  /// The scenario loaded again from its file with the same overrides (its own arrays, for a
+  /// thread of its own); itself when the file changed or vanished.
+  func isolatedCopy(packs: PackCache) -> Scenario {
+    (try? ScenarioLoader.load(path: path, overrides: overrides, packs: packs)) ?? self
   }
 }
 

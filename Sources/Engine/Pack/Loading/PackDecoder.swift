@@ -5,13 +5,15 @@ final class PackDecoder {
   let directory: String
   let documents: [String: JSONNode]
   let log: DiagnosticLog
+  let overrides: [JSONOverride]
   var facts = FactTable(categories: [], parameters: [], elements: [])
   var categories: [CategoryRule] = []
   var parameters: [String] = []
   var exercises: [ExerciseRule] = []
 
-  init(directory: String, documents: [String: JSONNode], log: DiagnosticLog) {
+  init(directory: String, documents: [String: JSONNode], log: DiagnosticLog, overrides: [JSONOverride]) {
     self.directory = directory
+    self.overrides = overrides
     self.documents = documents
     self.log = log
   }
@@ -38,7 +40,8 @@ final class PackDecoder {
       name: header.name, version: header.version, description: header.description, directory: directory,
       digest: digest, categories: categories, categoryParameters: parameters, exercises: exercises, xp: xp,
       levels: levels, streaks: streaks, records: records, achievements: achievements, companions: companions,
-      nutrition: nutrition, progression: progression, facts: facts, exerciseIndex: exerciseIndex)
+      nutrition: nutrition, progression: progression, facts: facts, exerciseIndex: exerciseIndex,
+      overrides: overrides)
   }
 
   /// The newest `format` this version reads.

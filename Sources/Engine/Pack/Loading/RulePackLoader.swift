@@ -62,7 +62,7 @@ public enum RulePackLoader {
       }
     }
     try log.throwIfErrors()
-    let decoder = PackDecoder(directory: directory, documents: documents, log: log)
+    let decoder = PackDecoder(directory: directory, documents: documents, log: log, overrides: overrides)
     let pack = decoder.decode(digest: digest.hex)
     try log.throwIfErrors()
     guard let pack else { throw DiagnosticError(Diagnostic(file: directory, message: "the rule pack is incomplete")) }

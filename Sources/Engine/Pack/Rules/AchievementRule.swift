@@ -1,7 +1,7 @@
 import RuleLanguage
 
 /// An achievement: one or more tiers, each unlocked once, in order.
-public struct AchievementRule: Sendable {
+public final class AchievementRule: Sendable {
   public let id: String
   public let name: String
   public let description: String
@@ -9,6 +9,14 @@ public struct AchievementRule: Sendable {
   public let isHidden: Bool
   /// The tiers; a plain achievement has one.
   public let tiers: [AchievementTier]
+
+  init(id: String, name: String, description: String, isHidden: Bool, tiers: [AchievementTier]) {
+    self.id = id
+    self.name = name
+    self.description = description
+    self.isHidden = isHidden
+    self.tiers = tiers
+  }
 }
 
 /// One tier of an achievement.

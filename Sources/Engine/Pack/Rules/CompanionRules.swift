@@ -1,7 +1,7 @@
 import RuleLanguage
 
 /// Companion rules: elements, species with evolution chains, XP and stat formulas.
-public struct CompanionRules: Sendable {
+public final class CompanionRules: Sendable {
   public let elements: [ElementRule]
   public let species: [SpeciesRule]
   /// The species a player who never chose one receives with their first workout.
@@ -13,9 +13,26 @@ public struct CompanionRules: Sendable {
   public let levels: LevelCurve
   /// A stat from `base`, `growth`, `profile` and `level`.
   public let stats: Formula
+  private let speciesIndex: [String: Int]
+
+  init(
+    elements: [ElementRule], species: [SpeciesRule], defaultStarter: Int?, share: Formula, affinityBonus: Formula,
+    levels: LevelCurve, stats: Formula
+  ) {
+    self.elements = elements
+    self.species = species
+    self.defaultStarter = defaultStarter
+    self.share = share
+    self.affinityBonus = affinityBonus
+    self.levels = levels
+    self.stats = stats
+    var index: [String: Int] = [:]
+    for (position, rule) in species.enumerated() where index[rule.id] == nil { index[rule.id] = position }
+    speciesIndex = index
+  }
 
   /// The index of a species by id.
-  public func species(named id: String) -> Int? { species.firstIndex { $0.id == id } }
+  public func species(named id: String) -> Int? { speciesIndex[id] }
 }
 
 /// An elemental type: its character.
@@ -28,7 +45,7 @@ public struct ElementRule: Sendable {
 }
 
 /// A companion species.
-public struct SpeciesRule: Sendable {
+public final class SpeciesRule: Sendable {
   public let id: String
   public let name: String
   public let element: Int
@@ -38,6 +55,20 @@ public struct SpeciesRule: Sendable {
   public let base: Stats
   public let growth: Stats
   public let evolution: EvolutionRule?
+
+  init(
+    id: String, name: String, element: Int, stage: Int, isStarter: Bool, base: Stats, growth: Stats,
+    evolution: EvolutionRule?
+  ) {
+    self.id = id
+    self.name = name
+    self.element = element
+    self.stage = stage
+    self.isStarter = isStarter
+    self.base = base
+    self.growth = growth
+    self.evolution = evolution
+  }
 }
 
 /// How a species evolves: into another at a level, optionally under a condition.

@@ -1,7 +1,7 @@
 import RuleLanguage
 
 /// Adaptive nutrition targets: baseline × (1 + clamp(Σ signals)).
-public struct NutritionRules: Sendable {
+public final class NutritionRules: Sendable {
   /// The baseline targets (a profile event can replace them per player).
   public let targets: MacroTargets
   /// Calendar days before the target day that the intake trend averages.
@@ -10,6 +10,13 @@ public struct NutritionRules: Sendable {
   public let signals: [Signal]
   /// The sum is clamped to ±clamp.
   public let clamp: Double
+
+  init(targets: MacroTargets, trendWindowDays: Int, signals: [Signal], clamp: Double) {
+    self.targets = targets
+    self.trendWindowDays = trendWindowDays
+    self.signals = signals
+    self.clamp = clamp
+  }
 
   /// One adjustment signal.
   public struct Signal: Sendable {
@@ -20,7 +27,7 @@ public struct NutritionRules: Sendable {
 }
 
 /// Progressive overload: next-session loads from RPE bands, with deload weeks.
-public struct ProgressionRules: Sendable {
+public final class ProgressionRules: Sendable {
   /// Categories whose exercises get load suggestions.
   public let categories: [Int]
   /// Bands in ascending order of `upTo`; the last covers RPE 10.
@@ -28,6 +35,13 @@ public struct ProgressionRules: Sendable {
   /// Loads round to multiples of this.
   public let incrementKg: Double
   public let deload: Deload?
+
+  init(categories: [Int], bands: [Band], incrementKg: Double, deload: Deload?) {
+    self.categories = categories
+    self.bands = bands
+    self.incrementKg = incrementKg
+    self.deload = deload
+  }
 
   /// An RPE band.
   public struct Band: Sendable {

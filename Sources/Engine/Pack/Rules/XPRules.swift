@@ -1,7 +1,7 @@
 import RuleLanguage
 
 /// How a workout earns XP: `round((Σ terms) × Π factors) + bonuses`, then caps.
-public struct XPRules: Sendable {
+public final class XPRules: Sendable {
   /// Summed left to right.
   public let terms: [NamedFormula]
   /// Multiplied left to right onto the sum.
@@ -14,6 +14,15 @@ public struct XPRules: Sendable {
   public let perWorkoutCap: Int?
   /// Most XP a day's workouts can give together, if capped.
   public let perDayCap: Int?
+
+  init(terms: [NamedFormula], factors: [NamedFormula], rounding: RoundingMode, bonuses: [Bonus], perWorkoutCap: Int?, perDayCap: Int?) {
+    self.terms = terms
+    self.factors = factors
+    self.rounding = rounding
+    self.bonuses = bonuses
+    self.perWorkoutCap = perWorkoutCap
+    self.perDayCap = perDayCap
+  }
 
   /// A conditional amount of XP.
   public struct Bonus: Sendable {
@@ -59,7 +68,7 @@ public struct StreakRules: Sendable {
 }
 
 /// Personal record rules.
-public struct RecordRules: Sendable {
+public final class RecordRules: Sendable {
   /// Which records are tracked.
   public let kinds: [PersonalRecordKind]
   /// Estimated one-rep max from `weight` and `reps`.
@@ -68,6 +77,13 @@ public struct RecordRules: Sendable {
   public let maxRepsForEstimate: Int
   /// Whether the first session of an exercise already counts as records.
   public let awardFirst: Bool
+
+  init(kinds: [PersonalRecordKind], estimatedOneRepMax: Formula, maxRepsForEstimate: Int, awardFirst: Bool) {
+    self.kinds = kinds
+    self.estimatedOneRepMax = estimatedOneRepMax
+    self.maxRepsForEstimate = maxRepsForEstimate
+    self.awardFirst = awardFirst
+  }
 }
 
 /// A kind of personal record.
