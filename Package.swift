@@ -32,7 +32,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "SimulationTests", dependencies: ["Simulation", "Benchmarks", "FitQuestTestSupport"],
-      exclude: ["Snapshots"]),
+      exclude: ["Snapshots", "Fixtures"]),
     .testTarget(
       name: "FitQuestCLITests", dependencies: ["fitquest", "Ledger", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),

@@ -8,7 +8,8 @@ public enum MetricSet {
   /// The standard metrics of a pack: totals, level milestones, evolutions, every achievement tier.
   public static func standard(for pack: RulePack) -> [String] {
     var names = Metrics.fixed.map(\.name).filter { $0 != "evolution.first" }
-    names += milestones.filter { $0 <= pack.levels.maxLevel }.map { "level.\($0)" }
+    names += milestones.filter { $0 < pack.levels.maxLevel }.map { "level.\($0)" }
+    names.append("level.\(pack.levels.maxLevel)")
     names.append("evolution.first")
     for achievement in pack.achievements {
       names.append("achievement.\(achievement.id)")

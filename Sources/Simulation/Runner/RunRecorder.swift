@@ -7,18 +7,21 @@ public struct RecordingOptions: Sendable {
   public var timeline: Bool
   public var awards: Bool
   public var digests: Bool
+  /// Keep the generated events (for tests and `simulate --events`).
+  public var events: Bool
 
   /// Creates options.
-  public init(timeline: Bool = false, awards: Bool = false, digests: Bool = false) {
+  public init(timeline: Bool = false, awards: Bool = false, digests: Bool = false, events: Bool = false) {
     self.timeline = timeline
     self.awards = awards
     self.digests = digests
+    self.events = events
   }
 
   /// Summary only (Monte Carlo).
   public static let summary = RecordingOptions()
   /// Everything.
-  public static let all = RecordingOptions(timeline: true, awards: true, digests: true)
+  public static let all = RecordingOptions(timeline: true, awards: true, digests: true, events: true)
 }
 
 /// One row of the day-by-day timeline.

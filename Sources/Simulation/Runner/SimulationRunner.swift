@@ -9,6 +9,8 @@ public struct RunResult: Sendable {
   public var awardLines: [String]
   /// Per day, when digests were recorded: "DAY DATE DIGEST tokens".
   public var dayLines: [String]
+  /// The generated events, when recorded.
+  public var events: [Event]
   /// FNV-1a 64 of the whole award stream (when digests were recorded).
   public var digest: String
   public var finalState: PlayerState
@@ -26,9 +28,11 @@ public enum SimulationRunner {
     var state = engine.newPlayer()
     var events: [Event] = []
     var awards: [Award] = []
+    var kept: [Event] = []
     for index in 1...scenario.days {
       events.removeAll(keepingCapacity: true)
       generator.events(forDay: index, state: state, into: &events)
+      if recording.events { kept += events }
       for event in events {
         awards.removeAll(keepingCapacity: true)
         do {
@@ -47,7 +51,7 @@ public enum SimulationRunner {
     recorder.finish(state, days: scenario.days)
     return RunResult(
       seed: seed, summary: recorder.summary, timeline: recorder.timeline, awardLines: recorder.awardLines,
-      dayLines: recorder.dayLines,
+      dayLines: recorder.dayLines, events: kept,
       digest: recorder.digest.hex, finalState: state)
   }
 }

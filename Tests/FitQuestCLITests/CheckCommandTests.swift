@@ -1,0 +1,122 @@
+import FitQuestTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// A project in a temporary directory: `rules/` (the `bare` fixture pack) and `scenarios/tiny.json`.
+/// XP per workout is (10 + 30) × 2 plus bonuses: 504 over two weeks, level 4 on day 5 (see
+/// BalancingToolTests for the hand computation); with the multiplier at 1: 264, level 4 on day 10.
+struct TinyProject {
+  let root: URL
+
+  init() throws {
+    root = Paths.temporaryDirectory("check")
+    let fixtures = Paths.repository.appendingPathComponent("Tests")
+    try FileManager.default.copyItem(
+      at: fixtures.appendingPathComponent("EngineTests/Fixtures/bare"), to: root.appendingPathComponent("rules"))
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
+    let scenario = try String(contentsOf: fixtures.appendingPathComponent("SimulationTests/Fixtures/tiny.json"), encoding: .utf8)
+      .replacingOccurrences(of: "../../EngineTests/Fixtures/bare", with: "../rules")
+    try scenario.write(to: root.appendingPathComponent("scenarios/tiny.json"), atomically: true, encoding: .utf8)
+  }
+
+  func run(_ arguments: [String]) throws -> CommandResult {
+    try CommandRunner.fitquest(arguments, in: root)
+  }
+
+  func setMultiplier(_ value: String) throws {
+    let url = root.appendingPathComponent("rules/xp.json")
+    let text = try String(contentsOf: url, encoding: .utf8)
+      .replacingOccurrences(of: #""strength": { "multiplier": 2,"#, with: #""strength": { "multiplier": \#(value),"#)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+}
+
+@Suite struct CheckCommandTests {
+  @Test func ruleChangeFailsWithASemanticDiffUntilUpdated() throws {
+    let project = try TinyProject()
+    let first = try project.run(["check"])
+    #expect(first.status == 1)
+    #expect(first.stdout.contains("NEW      tiny: no snapshot at scenarios/snapshots/tiny.json"))
+    let update = try project.run(["check", "--update"])
+    #expect(update.status == 0)
+    #expect(update.stdout.contains("updated scenarios/snapshots/tiny.json"))
+    let clean = try project.run(["check"])
+    #expect(clean.status == 0)
+    #expect(clean.stdout.contains("ok       tiny (2 expectations)"))
+
+    try project.setMultiplier("1")
+    let changed = try project.run(["check"])
+    #expect(changed.status == 1)
+    let lines = changed.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines.contains("CHANGED  tiny"))
+    #expect(lines.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
+    #expect(lines.contains("level 2: day 1 → day 3"))
+    #expect(lines.contains("level 4: day 5 → day 10"))
+    #expect(lines.contains("award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'"))
+    #expect(lines.contains("FAILED   tiny: scenarios/tiny.json:9:5: error: expectation failed: level.4 at most 7; actual day 10"))
+    #expect(lines.contains("FAILED   tiny: scenarios/tiny.json:10:5: error: expectation failed: totalXP between 400 and 600; actual 264"))
+
+    // Accepting the change rewrites the snapshot; the expectations still hold the line.
+    let accepted = try project.run(["check", "--update"])
+    #expect(accepted.status == 1)
+    try project.setMultiplier("2")
+    #expect(try project.run(["check"]).status == 1)
+  }
+
+  @Test func setPreviewsAChangeWithoutTouchingFiles() throws {
+    let project = try TinyProject()
+    _ = try project.run(["check", "--update"])
+    let snapshot = try Data(contentsOf: project.root.appendingPathComponent("scenarios/snapshots/tiny.json"))
+    let preview = try project.run(["check", "--set", "xp.categories.strength.multiplier=1"])
+    #expect(preview.status == 1)
+    #expect(preview.stdout.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
+    #expect(try Data(contentsOf: project.root.appendingPathComponent("scenarios/snapshots/tiny.json")) == snapshot)
+    let refused = try project.run(["check", "--update", "--set", "xp.categories.strength.multiplier=1"])
+    #expect(refused.status == 64)
+  }
+
+  @Test func junitIsWellFormedWithOneCasePerScenarioAndExpectation() throws {
+    let project = try TinyProject()
+    _ = try project.run(["check", "--update"])
+    try project.setMultiplier("1")
+    let result = try project.run(["check", "--junit", "report.xml"])
+    #expect(result.status == 1)
+    let data = try Data(contentsOf: project.root.appendingPathComponent("report.xml"))
+    let collector = XMLCollector()
+    let parser = XMLParser(data: data)
+    parser.delegate = collector
+    #expect(parser.parse(), "report.xml is not well-formed XML")
+    #expect(collector.testcases == ["snapshot", "expect level.4 at most 7", "expect totalXP between 400 and 600"])
+    #expect(collector.failures == 3)
+    #expect(collector.rootAttributes["tests"] == "3")
+  }
+
+  @Test func invalidFilesExit65() throws {
+    let project = try TinyProject()
+    let url = project.root.appendingPathComponent("scenarios/tiny.json")
+    let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: #""seed": 1,"#, with: #""sed": 1,"#)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    let result = try project.run(["check"])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("scenarios/tiny.json:4:3: error: unknown key 'sed'; did you mean 'seed'?"))
+  }
+}
+
+final class XMLCollector: NSObject, XMLParserDelegate {
+  var testcases: [String] = []
+  var failures = 0
+  var rootAttributes: [String: String] = [:]
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    if elementName == "testsuites" { rootAttributes = attributes }
+    if elementName == "testcase" { testcases.append(attributes["name"] ?? "") }
+    if elementName == "failure" { failures += 1 }
+  }
+}

@@ -1,0 +1,74 @@
+import FitQuestTestSupport
+import Foundation
+import Testing
+
+@Suite struct SimulateCommandTests {
+  @Test func defaultScenarioReportsOnAFreshClone() throws {
+    let result = try CommandRunner.fitquest(["simulate"])
+    #expect(result.status == 0)
+    for heading in ["Levels", "Evolutions", "Achievements", "Streaks", "Records", "XP per week", "Nutrition", "Final state"] {
+      #expect(result.stdout.contains("\n\(heading)"), "missing \(heading)")
+    }
+    #expect(result.stdout.hasPrefix("beginner-3x: seed 42, 181 days from 2026-01-05"))
+  }
+
+  @Test func everyShippedScenarioRuns() throws {
+    let result = try CommandRunner.fitquest(["simulate", "scenarios", "--format", "json"])
+    #expect(result.status == 0)
+    let names = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+    #expect(names?.count == 7)
+  }
+
+  @Test func outputsAreByteIdenticalAcrossProcesses() throws {
+    for format in ["text", "json", "csv", "ndjson"] {
+      let a = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", format])
+      let b = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", format])
+      #expect(a.status == 0)
+      #expect(a.stdout == b.stdout, "format \(format)")
+    }
+    let csv = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", "csv"])
+    let rows = csv.stdout.split(separator: "\n")
+    #expect(rows.first == "day,date,level,xp,xp_gained,workouts,streak,companion,companion_level,companion_stage,target_kcal,adjustment,clamped,digest")
+    #expect(rows.count == 113)
+  }
+
+  @Test func monteCarloIsIdenticalForAnyThreadCount() throws {
+    let one = try CommandRunner.fitquest(["simulate", "--runs", "60", "--threads", "1", "--format", "json"])
+    let two = try CommandRunner.fitquest(["simulate", "--runs", "60", "--threads", "2", "--format", "json"])
+    let eight = try CommandRunner.fitquest(["simulate", "--runs", "60", "--threads", "8", "--format", "json"])
+    #expect(one.status == 0)
+    #expect(one.stdout == two.stdout)
+    #expect(one.stdout == eight.stdout)
+    #expect(one.stdout.contains("\"p90\""))
+  }
+
+  @Test func writesAnSVGChart() throws {
+    let work = Paths.temporaryDirectory("svg")
+    let result = try CommandRunner.fitquest(["simulate", "--svg", work.appendingPathComponent("run.svg").path])
+    #expect(result.status == 0)
+    let svg = try String(contentsOf: work.appendingPathComponent("run.svg"), encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.contains("thornback (day 47)"))
+    #expect(svg.contains("<polyline"))
+  }
+
+  @Test func compareAndSweepFromTheCommandLine() throws {
+    let work = Paths.temporaryDirectory("compare")
+    let candidate = work.appendingPathComponent("candidate")
+    try FileManager.default.copyItem(at: Paths.repository.appendingPathComponent("rules"), to: candidate)
+    let xp = candidate.appendingPathComponent("xp.json")
+    try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(of: #""multiplier": 1.2"#, with: #""multiplier": 1.0"#)
+      .write(to: xp, atomically: true, encoding: .utf8)
+    let compare = try CommandRunner.fitquest(["compare", "--base", "rules", "--candidate", candidate.path])
+    #expect(compare.status == 0)
+    #expect(compare.stdout.contains("What moved:"))
+    #expect(compare.stdout.contains("level 10 reached on day 47 → day 54 (+7)"))
+    let sweep = try CommandRunner.fitquest(["sweep", "--set", "xp.categories.strength.multiplier=1.0..1.4:0.2", "--format", "csv"])
+    #expect(sweep.status == 0)
+    let rows = sweep.stdout.split(separator: "\n")
+    #expect(rows.first == "value,level.5,level.10,level.20,finalLevel,totalXP,xpPerWeek.median,evolution.first,achievements,nutrition.clampShare")
+    #expect(rows.map { $0.split(separator: ",").first.map(String.init) ?? "" }.dropFirst() == ["1", "1.2", "1.4"])
+    let usage = try CommandRunner.fitquest(["sweep", "--set", "xp.caps.perDay=100"])
+    #expect(usage.status == 64)
+  }
+}

@@ -1,0 +1,103 @@
+import Engine
+import FitQuestTestSupport
+import Foundation
+import RuleLanguage
+import Simulation
+import Testing
+
+/// `tiny.json`: 14 days on the `bare` pack, strength Mon/Wed/Fri, 30 minutes, always done.
+/// By hand: XP (10 + 30) × 2 = 80 per workout, +3 on Mondays (first of the week), + the streak
+/// from 3 on (grace 1 day; a freeze earned at 3 bridges Fri → Mon): 83, 80, 83, 87, 85, 86 = 504.
+/// Levels 2, 3, 4 at 50, 120, 200 XP: reached on days 1, 3 and 5.
+@Suite struct BalancingToolTests {
+  @Test func tinyScenarioMatchesTheHandComputation() throws {
+    let (scenario, engine) = try SimulationFixture.load("tiny.json")
+    let summary = try SimulationRunner.run(scenario, engine: engine).summary
+    #expect(summary.totalXP == 504)
+    #expect(summary.workouts == 6)
+    #expect(summary.value(of: "level.2") == 1)
+    #expect(summary.value(of: "level.3") == 3)
+    #expect(summary.value(of: "level.4") == 5)
+    #expect(summary.weeklyXP == [246, 258])
+    #expect(summary.value(of: "xpPerWeek.median") == 252)
+    #expect(summary.value(of: "levelOnDay.4") == 3)
+    #expect(summary.value(of: "xpOnDay.8") == 333)
+    #expect(summary.bestStreak == 6)
+  }
+
+  @Test func overridesLandWhereDocumented() throws {
+    // A rule value: strength multiplier 1 gives (10 + 30) × 1 = 40: 43, 40, 43, 47, 45, 46 = 264.
+    let (scenario, engine) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
+    #expect(engine.pack.categories[0].parameters == [1, 10])
+    #expect(try SimulationRunner.run(scenario, engine: engine).summary.totalXP == 264)
+    // A scenario value: never training.
+    let (lazy, lazyEngine) = try SimulationFixture.load("tiny.json", overrides: ["scenario.plan.sessions[0].probability=0"])
+    #expect(lazy.sessions[0].probability == 0)
+    #expect(try SimulationRunner.run(lazy, engine: lazyEngine).summary.workouts == 0)
+    let (longer, _) = try SimulationFixture.load("tiny.json", overrides: ["scenario.duration.days=21"])
+    #expect(longer.days == 21)
+    #expect(throws: DiagnosticError.self) { try SimulationFixture.load("tiny.json", overrides: ["scenario.duraton.days=21"]) }
+  }
+
+  @Test func compareReportsWhatMoved() throws {
+    let (scenario, base) = try SimulationFixture.load("tiny.json")
+    let (_, candidate) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
+    let comparison = try Comparison(scenario, base: base, candidate: candidate, runs: 1, threads: 1)
+    let moved = comparison.moved
+    #expect(moved.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
+    #expect(moved.contains("level 2 reached on day 1 → day 3 (+2)"))
+    #expect(moved.contains("level 4 reached on day 5 → day 10 (+5)"))
+    #expect(!moved.contains { $0.hasPrefix("workouts") })
+    let row = try #require(comparison.rows.first { $0.metric == "totalXP" })
+    #expect(row.delta == -240)
+    let json = try JSONReader.parse(comparison.json(baseName: "a", candidateName: "b"))
+    #expect(json["metrics"]?["totalXP"]?["candidate"]?.number == 264)
+  }
+
+  @Test func sweepTabulatesEveryValue() throws {
+    let range = try Sweep.Range(parsing: "xp.categories.strength.multiplier=1..2:0.5")
+    #expect(range.values == [1, 1.5, 2])
+    #expect(try Sweep.Range(parsing: "x=1.0..1.5:0.1").values == [1, 1.1, 1.2, 1.3, 1.4, 1.5])
+    #expect(throws: DiagnosticError.self) { try Sweep.Range(parsing: "x=2..1:0.1") }
+    let sweep = try Sweep(range: range, metrics: ["totalXP", "level.4"], runs: 1, threads: 1) { override throws(DiagnosticError) in
+      do {
+        return try SimulationFixture.load("tiny.json", overrides: [override.text])
+      } catch let error as DiagnosticError {
+        throw error
+      } catch {
+        throw DiagnosticError(Diagnostic(message: "\(error)"))
+      }
+    }
+    // × 1: 264 XP; × 1.5: 60 per workout → 63, 60, 63, 67, 65, 66 = 384; × 2: 504.
+    #expect(sweep.rows.map(\.metrics[0]) == [264, 384, 504])
+    #expect(sweep.csv.split(separator: "\n").first == "value,totalXP,level.4")
+  }
+
+  @Test func snapshotDiffSpeaksInOutcomes() throws {
+    let (scenario, base) = try SimulationFixture.load("tiny.json")
+    let (_, candidate) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
+    let old = Snapshot(scenario, base, try SimulationRunner.run(scenario, engine: base, recording: RecordingOptions(digests: true)))
+    let new = Snapshot(scenario, candidate, try SimulationRunner.run(scenario, engine: candidate, recording: RecordingOptions(digests: true)))
+    let lines = SnapshotDiff.lines(from: old, to: new)
+    #expect(lines.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
+    #expect(lines.contains("level 2: day 1 → day 3"))
+    #expect(lines.contains("level 4: day 5 → day 10"))
+    #expect(lines.last == "award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'")
+    #expect(SnapshotDiff.lines(from: old, to: old).isEmpty)
+    // The file form reads back equal.
+    let reread = try Snapshot(reading: SourceFile(name: "s.json", text: old.text))
+    #expect(reread == old)
+  }
+
+  @Test func expectationsReportTheirPosition() throws {
+    let (scenario, candidate) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
+    let summary = try SimulationRunner.run(scenario, engine: candidate).summary
+    let results = scenario.expectations.map { ExpectationResult.check($0, runs: [summary]) }
+    #expect(results.map(\.passed) == [false, false])
+    let text = try String(contentsOfFile: SimulationFixture.path("tiny.json"), encoding: .utf8)
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("level.4") }.map { $0 + 1 }
+    #expect(results[0].diagnostic.headline
+      == "\(SimulationFixture.path("tiny.json")):\(line ?? 0):5: error: expectation failed: level.4 at most 7; actual day 10")
+    #expect(results[1].actual == "264")
+  }
+}
