@@ -218,7 +218,7 @@ import Testing
       .xp(XPAward(
         eventID: "c", day: monday, xp: 100, raw: 110, rounded: 110,
         terms: [Contribution("base", 10), Contribution("duration", 45)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], cap: "perWorkout", uncapped: 113)),
+        bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 113)),
       .companionXP(CompanionXPAward(eventID: "c", day: monday, species: "cinder", xp: 60, share: 50, affinityBonus: 10, total: 60)),
       .companionLevelUp(CompanionLevelUp(eventID: "c", day: monday, species: "cinder", level: 2, threshold: 10, stats: Stats(hp: 12, attack: 6, defense: 5, speed: 7))),
       .companionLevelUp(CompanionLevelUp(eventID: "c", day: monday, species: "cinder", level: 3, threshold: 30, stats: Stats(hp: 14, attack: 7, defense: 6, speed: 8))),

@@ -44,7 +44,7 @@ import Testing
       .xp(XPAward(
         eventID: "w1", day: monday, xp: 100, raw: 140, rounded: 140,
         terms: [Contribution("base", 10), Contribution("duration", 60)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], cap: "perWorkout", uncapped: 143)),
+        bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 143)),
       .levelUp(LevelUp(eventID: "w1", day: monday, level: 2, threshold: 50, xp: 140)),
       .levelUp(LevelUp(eventID: "w1", day: monday, level: 3, threshold: 120, xp: 140)),
     ])
@@ -79,7 +79,7 @@ import Testing
       .xp(XPAward(
         eventID: "w2", day: monday, xp: 30, raw: 35, rounded: 35,
         terms: [Contribution("base", 5), Contribution("duration", 30)], factors: [Contribution("category", 1)],
-        cap: "perDay", uncapped: 35)),
+        cap: .perDay, uncapped: 35)),
       .levelUp(LevelUp(eventID: "w2", day: monday, level: 3, threshold: 120, xp: 130)),
     ])
     var expected = trained(on: monday, streak: 1, best: 1, freezes: 0, workouts: 1)

@@ -32,7 +32,7 @@ extension Award {
       Award.contributions("factors", a.factors, &w)
       Award.contributions("bonuses", a.bonuses, &w)
       if let cap = a.cap {
-        Award.field("cap", cap, &w)
+        Award.field("cap", cap.rawValue, &w)
         Award.field("uncapped", a.uncapped, &w)
       }
     case .levelUp(let a):

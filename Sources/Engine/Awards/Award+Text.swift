@@ -12,7 +12,7 @@ extension Award {
       }
       var text = "+\(a.xp) XP = round(\(parts) = \(Award.number(a.raw))) = \(a.rounded)"
       for bonus in a.bonuses { text += " + \(bonus.name) bonus \(Award.number(bonus.value))" }
-      if let cap = a.cap { text += "; capped (\(cap)) from \(a.uncapped)" }
+      if let cap = a.cap { text += "; capped (\(cap.rawValue)) from \(a.uncapped)" }
       return text
     case .levelUp(let a):
       return "level \(a.level) reached: \(a.xp) XP ≥ \(a.threshold)"

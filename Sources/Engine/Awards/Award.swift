@@ -86,30 +86,59 @@ public struct XPAward: Sendable, Equatable {
   public var raw: Double
   /// `raw` rounded by the pack's rounding mode.
   public var rounded: Int64
-  public var terms: [Contribution]
-  public var factors: [Contribution]
-  /// Bonuses that applied, with their XP.
-  public var bonuses: [Contribution]
-  /// The cap that cut the award ("perWorkout" or "perDay"), if any.
-  public var cap: String?
+  /// The cap that cut the award, if any.
+  public var cap: XPCap?
   /// The XP before the cap.
   public var uncapped: Int64
+  /// The explanation, shared by reference (nil when there is nothing to explain), so that an
+  /// award is cheap to build and copy on the hot path.
+  private var breakdown: XPBreakdown?
+
+  /// Each term's value.
+  public var terms: [Contribution] { breakdown?.terms ?? [] }
+  /// Each factor's value.
+  public var factors: [Contribution] { breakdown?.factors ?? [] }
+  /// Bonuses that applied, with their XP.
+  public var bonuses: [Contribution] { breakdown?.bonuses ?? [] }
 
   /// Creates an XP award.
   public init(
     eventID: String, day: Day, xp: Int64, raw: Double, rounded: Int64, terms: [Contribution] = [],
-    factors: [Contribution] = [], bonuses: [Contribution] = [], cap: String? = nil, uncapped: Int64
+    factors: [Contribution] = [], bonuses: [Contribution] = [], cap: XPCap? = nil, uncapped: Int64
   ) {
     self.eventID = eventID
     self.day = day
     self.xp = xp
     self.raw = raw
     self.rounded = rounded
+    self.cap = cap
+    self.uncapped = uncapped
+    let empty = terms.isEmpty && factors.isEmpty && bonuses.isEmpty
+    self.breakdown = empty ? nil : XPBreakdown(terms: terms, factors: factors, bonuses: bonuses)
+  }
+
+  public static func == (lhs: XPAward, rhs: XPAward) -> Bool {
+    lhs.eventID == rhs.eventID && lhs.day == rhs.day && lhs.xp == rhs.xp && lhs.raw == rhs.raw
+      && lhs.rounded == rhs.rounded && lhs.cap == rhs.cap && lhs.uncapped == rhs.uncapped && lhs.terms == rhs.terms
+      && lhs.factors == rhs.factors && lhs.bonuses == rhs.bonuses
+  }
+}
+
+/// Which cap cut an XP award.
+public enum XPCap: String, Sendable, Equatable {
+  case perWorkout, perDay
+}
+
+/// The terms, factors and bonuses behind an XP award.
+final class XPBreakdown: Sendable {
+  let terms: [Contribution]
+  let factors: [Contribution]
+  let bonuses: [Contribution]
+
+  init(terms: [Contribution], factors: [Contribution], bonuses: [Contribution]) {
     self.terms = terms
     self.factors = factors
     self.bonuses = bonuses
-    self.cap = cap
-    self.uncapped = uncapped
   }
 }
 

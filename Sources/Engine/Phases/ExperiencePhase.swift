@@ -5,21 +5,26 @@
 extension Engine {
   func awardExperience(_ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award]) throws(EngineError) {
     let rules = pack.xp
-    fill(experienceSlots, step, state)
+    if !experienceSlots.isEmpty { fill(experienceSlots, step, state) }
     let explain = step.explain
     var terms: [Contribution] = []
     var factors: [Contribution] = []
     var bonuses: [Contribution] = []
     var raw = 0.0
-    for (index, term) in rules.terms.enumerated() {
-      let value = try evaluate(term.formula, step)
-      raw = index == 0 ? value : raw + value
-      if explain { terms.append(Contribution(term.name, value)) }
-    }
-    for factor in rules.factors {
-      let value = try evaluate(factor.formula, step)
-      raw *= value
-      if explain { factors.append(Contribution(factor.name, value)) }
+    if !explain, let fused = fusedExperience, let value = try? fused.evaluate(slots: UnsafePointer(step.slots), stack: step.stack) {
+      raw = value
+    } else {
+      // Term by term: for explanations, and to locate a failure of the fused program.
+      for (index, term) in rules.terms.enumerated() {
+        let value = try evaluate(term.formula, step)
+        raw = index == 0 ? value : raw + value
+        if explain { terms.append(Contribution(term.name, value)) }
+      }
+      for factor in rules.factors {
+        let value = try evaluate(factor.formula, step)
+        raw *= value
+        if explain { factors.append(Contribution(factor.name, value)) }
+      }
     }
     let rounded = try wholeXP(rules.rounding.round(raw), step)
     var total = rounded
@@ -30,19 +35,20 @@ extension Engine {
     }
     total = max(0, total)
     let uncapped = total
-    var cap: String?
+    var cap: XPCap?
     if let perWorkout = rules.perWorkoutCap, total > Int64(perWorkout) {
       total = Int64(perWorkout)
-      cap = "perWorkout"
+      cap = .perWorkout
     }
     if let perDay = rules.perDayCap {
       let room = max(0, Int64(perDay) - state.today.xp)
       if total > room {
         total = room
-        cap = "perDay"
+        cap = .perDay
       }
     }
     step.facts.xp = total
+    if workoutSlots.xp >= 0 { step.slots[workoutSlots.xp] = Double(total) }
     state.today.xp += total
     awards.append(
       .xp(

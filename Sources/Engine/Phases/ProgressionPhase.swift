@@ -8,7 +8,7 @@ extension Engine {
     guard let rules = pack.progression else { return }
     let deload = isDeloadWeek(step.day, state)
     for (position, exercise) in workout.exercises.enumerated() {
-      let index = step.facts.exercises[position]
+      let index = step.exercises[position]
       let rule = pack.exercises[index]
       guard progressionCategories[rule.category] else { continue }
       var load = 0.0

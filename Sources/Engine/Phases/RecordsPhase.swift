@@ -14,7 +14,7 @@ extension Engine {
     )
     var count = 0
     for (position, exercise) in workout.exercises.enumerated() {
-      let index = step.facts.exercises[position]
+      let index = step.exercises[position]
       var record = state.records[index]
       let counts = record.sessions > 0 || rules.awardFirst
       var sessionHeaviest = 0.0
@@ -80,6 +80,7 @@ extension Engine {
       state.records[index] = record
     }
     step.facts.prs = count
+    if workoutSlots.prs >= 0 { step.slots[workoutSlots.prs] = Double(count) }
     state.totals.prs += count
   }
 }

@@ -5,31 +5,30 @@ import RuleLanguage
 extension Engine {
   /// Writes the current value of each listed slot's fact.
   @inline(__always)
-  func fill(_ slots: [Int], _ step: Step, _ state: PlayerState) {
+  func fill(_ slots: [Int], _ step: borrowing Step, _ state: borrowing PlayerState) {
     for slot in slots { step.slots[slot] = value(of: facts[slot], step, state) }
   }
 
   /// The current value of a fact (true/false as 1/0, choices as their index).
-  func value(of fact: Fact, _ step: Step, _ state: PlayerState) -> Double {
-    let event = step.facts
+  func value(of fact: Fact, _ step: borrowing Step, _ state: borrowing PlayerState) -> Double {
     switch fact {
-    case .workoutDurationMin: return event.durationMin
-    case .workoutSets: return Double(event.sets)
-    case .workoutReps: return Double(event.reps)
-    case .workoutVolumeKg: return event.volumeKg
-    case .workoutRPE: return event.rpe
-    case .workoutHasRPE: return event.hasRPE ? 1 : 0
-    case .workoutActiveKcal: return event.activeKcal
-    case .workoutDistanceKm: return event.distanceKm
-    case .workoutCategory: return Double(event.category)
-    case .workoutExercises: return Double(event.exercises.count)
-    case .workoutIsFirstOfWeek: return event.isFirstOfWeek ? 1 : 0
-    case .workoutIsFirstOfDay: return event.isFirstOfDay ? 1 : 0
-    case .workoutPRs: return Double(event.prs)
-    case .workoutXP: return Double(event.xp)
+    case .workoutDurationMin: return step.facts.durationMin
+    case .workoutSets: return Double(step.facts.sets)
+    case .workoutReps: return Double(step.facts.reps)
+    case .workoutVolumeKg: return step.facts.volumeKg
+    case .workoutRPE: return step.facts.rpe
+    case .workoutHasRPE: return step.facts.hasRPE ? 1 : 0
+    case .workoutActiveKcal: return step.facts.activeKcal
+    case .workoutDistanceKm: return step.facts.distanceKm
+    case .workoutCategory: return Double(step.facts.category)
+    case .workoutExercises: return Double(step.facts.exerciseCount)
+    case .workoutIsFirstOfWeek: return step.facts.isFirstOfWeek ? 1 : 0
+    case .workoutIsFirstOfDay: return step.facts.isFirstOfDay ? 1 : 0
+    case .workoutPRs: return Double(step.facts.prs)
+    case .workoutXP: return Double(step.facts.xp)
     case .workoutWeekday: return Double(step.day.weekday)
     case .categoryParameter(let index):
-      return event.category >= 0 ? pack.categories[event.category].parameters[index] : 0
+      return step.facts.category >= 0 ? pack.categories[step.facts.category].parameters[index] : 0
     case .playerLevel: return Double(state.level)
     case .playerXP: return Double(state.xp)
     case .playerWorkouts: return Double(state.totals.workouts)
@@ -58,8 +57,8 @@ extension Engine {
     case .dayActiveKcal: return state.today.activeKcal
     case .dayWorkouts: return Double(state.today.workouts)
     case .dayIntakeKcal: return state.today.intakeKcal ?? 0
-    case .intakeAverage: return event.intakeAverage
-    case .intakeDays: return Double(event.intakeDays)
+    case .intakeAverage: return step.facts.intakeAverage
+    case .intakeDays: return Double(step.facts.intakeDays)
     }
   }
 
@@ -73,33 +72,26 @@ extension Engine {
     return (companion, rules.species[species], active)
   }
 
-  /// Resolves names and computes the event's facts; throws before anything changes.
-  func prepare(_ event: Event, step: inout Step, state: inout PlayerState) throws(EngineError) {
-    if let open = state.today.day, event.day < open || (event.day == open && state.today.isClosed) {
-      throw .outOfOrder(eventID: event.id, day: event.day, openDay: open, isClosed: state.today.isClosed)
+  /// Checks that a companion choice names a starter or a companion in the collection.
+  func validate(_ choice: CompanionChoice, _ state: PlayerState) throws(EngineError) {
+    guard let rules = pack.companions else {
+      throw .invalidEvent(eventID: choice.id, message: "this rule pack has no companions")
     }
-    switch event {
-    case .workoutLogged(let workout): try prepare(workout, &step, state)
-    case .companionChosen(let choice):
-      guard let rules = pack.companions else {
-        throw .invalidEvent(eventID: choice.id, message: "this rule pack has no companions")
-      }
-      guard let index = rules.species(named: choice.species) else {
-        let hint = Suggestion.hint(for: choice.species, among: rules.species.map(\.id))
-        throw .invalidEvent(eventID: choice.id, message: "unknown species '\(choice.species)'\(hint)")
-      }
-      let owned = state.companions.members.contains { $0.species == choice.species }
-      if !owned && !rules.species[index].isStarter {
-        let starters = rules.species.filter(\.isStarter).map { "'\($0.id)'" }.joined(separator: ", ")
-        throw .invalidEvent(
-          eventID: choice.id,
-          message: "'\(choice.species)' is not a starter and not in the collection; starters are \(starters)")
-      }
-    default: break
+    guard let index = rules.species(named: choice.species) else {
+      let hint = Suggestion.hint(for: choice.species, among: rules.species.map(\.id))
+      throw .invalidEvent(eventID: choice.id, message: "unknown species '\(choice.species)'\(hint)")
+    }
+    let owned = state.companions.members.contains { $0.species == choice.species }
+    if !owned && !rules.species[index].isStarter {
+      let starters = rules.species.filter(\.isStarter).map { "'\($0.id)'" }.joined(separator: ", ")
+      throw .invalidEvent(
+        eventID: choice.id,
+        message: "'\(choice.species)' is not a starter and not in the collection; starters are \(starters)")
     }
   }
 
-  private func prepare(_ workout: Workout, _ step: inout Step, _ state: PlayerState) throws(EngineError) {
+  /// Resolves a workout's names and computes its facts; throws before anything changes.
+  func prepare(_ workout: Workout, _ step: inout Step, _ state: PlayerState) throws(EngineError) {
     guard let category = pack.category(named: workout.category) else {
       let hint = Suggestion.hint(for: workout.category, among: pack.categories.map(\.name))
       throw .invalidEvent(eventID: workout.id, message: "unknown category '\(workout.category)'\(hint)")
@@ -116,13 +108,16 @@ extension Engine {
       facts.volumeKg = summary.volumeKg
     }
     if !workout.exercises.isEmpty {
-      facts.exercises.reserveCapacity(workout.exercises.count)
+      guard workout.exercises.count <= Self.maximumExercises else {
+        throw .invalidEvent(eventID: workout.id, message: "a workout has at most \(Self.maximumExercises) exercises")
+      }
       for exercise in workout.exercises {
         guard let index = pack.exercise(named: exercise.name) else {
           let hint = Suggestion.hint(for: exercise.name, among: pack.exercises.map(\.name))
           throw .invalidEvent(eventID: workout.id, message: "unknown exercise '\(exercise.name)'\(hint)")
         }
-        facts.exercises.append(index)
+        step.exercises[facts.exerciseCount] = index
+        facts.exerciseCount += 1
         for set in exercise.sets where set.kind != .warmUp {
           facts.sets += 1
           facts.reps += set.reps
@@ -137,6 +132,7 @@ extension Engine {
     }
     facts.isFirstOfDay = state.today.day != step.day || state.today.workouts == 0
     facts.isFirstOfWeek = state.week.week != step.day.week || state.week.workouts == 0
+    workoutSlots.write(facts, day: step.day, category: pack.categories[category], into: step.slots)
     step.facts = facts
   }
 }

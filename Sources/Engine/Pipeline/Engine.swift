@@ -19,8 +19,15 @@ public final class Engine: Sendable {
   public let pack: RulePack
   public let options: Options
   let slotCount: Int
+  /// The deepest operand stack any slot formula needs.
+  let stackDepth: Int
   let facts: [Fact]
+  /// Player and companion slots the XP formulas read (workout facts are written by `prepare`).
   let experienceSlots: [Int]
+  /// Where `prepare` writes each workout fact the pack's formulas read (-1: not read).
+  let workoutSlots: WorkoutSlots
+  /// The XP terms and factors as one program, used when awards need no breakdown.
+  let fusedExperience: Formula?
   let companionSlots: [Int]
   let evolutionSlots: [Int]
   let nutritionSlots: [Int]
@@ -37,12 +44,23 @@ public final class Engine: Sendable {
       Array(Set(formulas.compactMap { $0 }.flatMap(\.slots))).sorted()
     }
     let xp = pack.xp
-    experienceSlots = slots(
-      xp.terms.map(\.formula) + xp.factors.map(\.formula) + xp.bonuses.flatMap { [$0.condition, $0.amount] })
-    companionSlots = slots([pack.companions?.share, pack.companions?.affinityBonus])
+    let experienceFormulas = xp.terms.map(\.formula) + xp.factors.map(\.formula) + xp.bonuses.flatMap { [$0.condition, $0.amount] }
+    let companionFormulas = [pack.companions?.share, pack.companions?.affinityBonus].compactMap { $0 }
+    let workoutSlots = WorkoutSlots(facts: pack.facts, used: Set((experienceFormulas + companionFormulas).flatMap(\.slots)))
+    self.workoutSlots = workoutSlots
+    experienceSlots = slots(experienceFormulas).filter { !workoutSlots.covers(pack.facts.entries[$0].fact) }
+    fusedExperience = Formula.sumThenProduct(xp.terms.map(\.formula), xp.factors.map(\.formula))
+    companionSlots = slots(companionFormulas).filter { !workoutSlots.covers(pack.facts.entries[$0].fact) }
     evolutionSlots = slots(pack.companions?.species.map { $0.evolution?.condition } ?? [])
     nutritionSlots = slots(pack.nutrition?.signals.map(\.formula) ?? [])
     achievementPlan = AchievementPlan(pack: pack)
+    var formulas: [Formula?] = xp.terms.map(\.formula) + xp.factors.map(\.formula)
+    formulas += xp.bonuses.flatMap { [$0.condition, $0.amount] } + [fusedExperience]
+    formulas += [pack.companions?.share, pack.companions?.affinityBonus]
+    formulas += pack.companions?.species.map { $0.evolution?.condition } ?? []
+    formulas += pack.nutrition?.signals.map(\.formula) ?? []
+    formulas += achievementPlan.general.flatMap { $0.conditions.map(\.formula) }
+    stackDepth = formulas.compactMap { $0?.stackDepth }.max() ?? 1
     var progression = [Bool](repeating: false, count: pack.categories.count)
     for index in pack.progression?.categories ?? [] { progression[index] = true }
     progressionCategories = progression
@@ -107,16 +125,54 @@ public final class Engine: Sendable {
       state.achievementCursors = achievementPlan.cursors(for: state)
       state.cursorCache.unlockCount = state.totals.achievements
     }
-    // The slot array lives on the stack: no allocation per event. Slots are written before
-    // they are read (each phase fills the slots its formulas use).
-    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, slotCount)) { buffer in
+    // One switch binds the payload once; each kind runs its pipeline (Pipeline.swift).
+    switch event {
+    case .workoutLogged(let workout):
+      try run(workout.id, workout.day, &state, &awards) { step, state, awards throws(EngineError) in
+        try prepare(workout, &step, state)
+        try applyWorkout(workout, &step, &state, &awards)
+      }
+    case .nutritionLogged(let log):
+      try run(log.id, log.day, &state, &awards) { step, state, awards throws(EngineError) in
+        try applyNutrition(log, &step, &state, &awards)
+      }
+    case .companionChosen(let choice):
+      try run(choice.id, choice.day, &state, &awards) { step, state, awards throws(EngineError) in
+        try validate(choice, state)
+        try applyCompanionChoice(choice, &step, &state, &awards)
+      }
+    case .profileUpdated(let profile):
+      try run(profile.id, profile.day, &state, &awards) { step, state, awards throws(EngineError) in
+        try applyProfile(profile, &step, &state, &awards)
+      }
+    case .dayClosed(let closure):
+      try run(closure.id, closure.day, &state, &awards) { step, state, awards throws(EngineError) in
+        try applyDayClosure(&step, &state, &awards)
+      }
+    }
+  }
+
+  /// The most exercises a workout may have (the event reader enforces it).
+  static let maximumExercises = 100
+
+  /// Checks the event's date, then runs `body` with a step whose slot array lives on the stack
+  /// (no allocation per event; each phase writes the slots its formulas read before reading them).
+  @inline(__always)
+  private func run(
+    _ id: String, _ day: Day, _ state: inout PlayerState, _ awards: inout [Award],
+    _ body: (inout Step, inout PlayerState, inout [Award]) throws(EngineError) -> Void
+  ) throws(EngineError) {
+    if let open = state.today.day, day < open || (day == open && state.today.isClosed) {
+      throw .outOfOrder(eventID: id, day: day, openDay: open, isClosed: state.today.isClosed)
+    }
+    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount + stackDepth + Self.maximumExercises) {
+      buffer in
       Result { () throws(EngineError) in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        let exercises = UnsafeMutableRawPointer(base + slotCount + stackDepth).bindMemory(to: Int.self, capacity: Self.maximumExercises)
         var step = Step(
-          eventID: event.id, day: event.day, slots: buffer.baseAddress.unsafelyUnwrapped, explain: options.explain)
-        try prepare(event, step: &step, state: &state)
-        for phase in Phase.pipeline(for: event) {
-          try run(phase, event, &step, &state, &awards)
-        }
+          eventID: id, day: day, slots: base, stack: base + slotCount, exercises: exercises, explain: options.explain)
+        try body(&step, &state, &awards)
       }
     }
     try result.get()
@@ -136,39 +192,16 @@ public final class Engine: Sendable {
     return (copy, awards)
   }
 
-  private func run(_ phase: Phase, _ event: Event, _ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award])
-    throws(EngineError)
-  {
-    switch (phase, event) {
-    case (.openDay, _): try openDay(&step, &state, &awards)
-    case (.streak, _): updateStreak(&step, &state, &awards)
-    case (.workoutTotals, .workoutLogged(let workout)): try addTotals(workout, &step, &state)
-    case (.records, .workoutLogged(let workout)): try updateRecords(workout, &step, &state, &awards)
-    case (.progression, .workoutLogged(let workout)): suggestLoads(workout, &step, &state, &awards)
-    case (.experience, _): try awardExperience(&step, &state, &awards)
-    case (.defaultStarter, _): giveDefaultStarter(&step, &state, &awards)
-    case (.companionXP, _): try awardCompanionXP(&step, &state, &awards)
-    case (.evolution, _): try evolve(&step, &state, &awards)
-    case (.playerLevel, _): try addPlayerXP(step.facts.xp, &step, &state, &awards)
-    case (.achievements, _): try checkAchievements(&step, &state, &awards)
-    case (.intake, .nutritionLogged(let log)): logIntake(log, &state)
-    case (.companionChoice, .companionChosen(let choice)): choose(choice, &step, &state, &awards)
-    case (.profile, .profileUpdated(let profile)): state.nutrition.baseline = profile.targets
-    case (.closeDay, _): try closeDay(&step, &state, &awards)
-    default: preconditionFailure("phase \(phase) does not apply to a \(event.typeName) event")
-    }
-  }
-
   /// Fails with a formula error for this event.
-  func failure(_ formula: Formula, _ error: FormulaFailure, _ step: Step) -> EngineError {
+  func failure(_ formula: Formula, _ error: FormulaFailure, _ step: borrowing Step) -> EngineError {
     .formulaFailed(eventID: step.eventID, diagnostic: formula.diagnostic(for: error))
   }
 
   /// Evaluates a typed formula on the step's slots.
   @inline(__always)
-  func evaluate(_ formula: Formula, _ step: Step) throws(EngineError) -> Double {
+  func evaluate(_ formula: Formula, _ step: borrowing Step) throws(EngineError) -> Double {
     do {
-      return try formula.evaluate(slots: UnsafePointer(step.slots))
+      return try formula.evaluate(slots: UnsafePointer(step.slots), stack: step.stack)
     } catch {
       throw failure(formula, error, step)
     }

@@ -1,49 +1,53 @@
-/// The phases of the engine, and — written once, here — the order in which they run.
+/// The phases of the engine, and — written once, here — the order in which they run for each
+/// kind of event.
 ///
-/// The order follows the source app's completion pipeline: complete the workout (day, streak,
-/// totals, records, load suggestions) → calculate XP → companion XP and stats → evolution →
-/// player XP and level → achievements (to a fixed point, since reward XP can level up and unlock
-/// more). docs/architecture.md explains each phase.
-enum Phase: Sendable {
-  /// Rolls the calendar to the event's day: closes the previous day (nutrition target), resets
-  /// the week, breaks a lapsed streak.
-  case openDay
-  case streak
-  /// Adds the workout to lifetime and per-category totals.
-  case workoutTotals
-  case records
-  case progression
-  case experience
-  /// Gives the pack's default starter with the first workout.
-  case defaultStarter
-  case companionXP
-  case evolution
-  case playerLevel
-  case achievements
-  case intake
-  case companionChoice
-  case profile
-  /// Settles the day's nutrition target.
-  case closeDay
+/// The workout order follows the source app's completion pipeline: complete the workout (open the
+/// day, streak, totals, personal records, load suggestions) → calculate XP → companion XP and
+/// stats → evolution → player XP and level → achievements (to a fixed point, since reward XP can
+/// level up and unlock more). docs/architecture.md explains each phase.
+extension Engine {
+  func applyWorkout(_ workout: Workout, _ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award])
+    throws(EngineError)
+  {
+    try openDay(&step, &state, &awards)
+    updateStreak(&step, &state, &awards)
+    try addTotals(workout, &step, &state)
+    try updateRecords(workout, &step, &state, &awards)
+    suggestLoads(workout, &step, &state, &awards)
+    try awardExperience(&step, &state, &awards)
+    giveDefaultStarter(&step, &state, &awards)
+    try awardCompanionXP(&step, &state, &awards)
+    try evolve(&step, &state, &awards)
+    try addPlayerXP(step.facts.xp, &step, &state, &awards)
+    try checkAchievements(&step, &state, &awards)
+  }
 
-  static let workoutPipeline: [Phase] = [
-    .openDay, .streak, .workoutTotals, .records, .progression, .experience, .defaultStarter, .companionXP,
-    .evolution, .playerLevel, .achievements,
-  ]
-  static let nutritionPipeline: [Phase] = [.openDay, .intake, .achievements]
-  static let companionPipeline: [Phase] = [.openDay, .companionChoice, .achievements]
-  static let profilePipeline: [Phase] = [.openDay, .profile]
-  static let dayClosedPipeline: [Phase] = [.openDay, .closeDay]
+  func applyNutrition(_ log: NutritionLog, _ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award])
+    throws(EngineError)
+  {
+    try openDay(&step, &state, &awards)
+    logIntake(log, &state)
+    try checkAchievements(&step, &state, &awards)
+  }
 
-  /// The phases an event runs through, in order.
-  static func pipeline(for event: Event) -> [Phase] {
-    switch event {
-    case .workoutLogged: return workoutPipeline
-    case .nutritionLogged: return nutritionPipeline
-    case .companionChosen: return companionPipeline
-    case .profileUpdated: return profilePipeline
-    case .dayClosed: return dayClosedPipeline
-    }
+  func applyCompanionChoice(
+    _ choice: CompanionChoice, _ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award]
+  ) throws(EngineError) {
+    try openDay(&step, &state, &awards)
+    choose(choice, &step, &state, &awards)
+    try checkAchievements(&step, &state, &awards)
+  }
+
+  func applyProfile(_ profile: ProfileUpdate, _ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award])
+    throws(EngineError)
+  {
+    try openDay(&step, &state, &awards)
+    state.nutrition.baseline = profile.targets
+  }
+
+  func applyDayClosure(_ step: inout Step, _ state: inout PlayerState, _ awards: inout [Award]) throws(EngineError) {
+    try openDay(&step, &state, &awards)
+    try closeDay(&step, &state, &awards)
   }
 }
 
@@ -51,10 +55,14 @@ enum Phase: Sendable {
 struct Step {
   let eventID: String
   let day: Day
-  /// Facts of the event, filled by ``Engine/prepare(_:state:)``.
+  /// Facts of the event, filled by ``Engine/prepare(_:step:state:)``.
   var facts = EventFacts()
   /// Slot array for formula variables.
   let slots: UnsafeMutablePointer<Double>
+  /// Operand stack for formula evaluation (the engine's deepest formula fits).
+  let stack: UnsafeMutablePointer<Double>
+  /// The pack index of each exercise of the workout, in order (room for the 100 allowed).
+  let exercises: UnsafeMutablePointer<Int>
   let explain: Bool
 }
 
@@ -69,7 +77,7 @@ struct EventFacts {
   var hasRPE = false
   var activeKcal = 0.0
   var distanceKm = 0.0
-  var exercises: [Int] = []
+  var exerciseCount = 0
   var isFirstOfWeek = false
   var isFirstOfDay = false
   var prs = 0

@@ -1,4 +1,5 @@
-// Code generation for NumericProgram from a typed Node tree.
+// Code generation for NumericProgram from a typed Node tree, with superinstructions chosen
+// while emitting (no pass rewrites code afterwards, so jump targets never move).
 
 extension NumericProgram {
   struct Builder {
@@ -14,63 +15,90 @@ extension NumericProgram {
       maximumDepth = max(maximumDepth, depth)
     }
 
+    private mutating func append(_ opcode: Opcode, _ node: Node, stackEffect: Int, index: Int = 0, x: Double = 0, y: Double = 0) {
+      append(Instruction(opcode: opcode, index: Int32(index), x: x, y: y), node, stackEffect: stackEffect)
+    }
+
     private mutating func patch(_ index: Int, to target: Int) {
-      switch code[index] {
-      case .jump: code[index] = .jump(target)
-      case .jumpIfFalse: code[index] = .jumpIfFalse(target)
-      case .jumpIfFalseElsePop: code[index] = .jumpIfFalseElsePop(target)
-      case .jumpIfTrueElsePop: code[index] = .jumpIfTrueElsePop(target)
-      default: preconditionFailure("patching a non-jump instruction")
-      }
+      code[index].index = Int32(target)
+    }
+
+    private func slot(_ node: Node) -> Int? {
+      if case .slot(let slot) = node.kind { return slot }
+      return nil
     }
 
     mutating func emit(_ node: Node) {
       switch node.kind {
-      case .literal: append(.push(node.numeric), node, stackEffect: 1)
-      case .slot(let slot): append(.load(slot), node, stackEffect: 1)
+      case .literal: append(.push, node, stackEffect: 1, x: node.numeric)
+      case .slot(let slot): append(.load, node, stackEffect: 1, index: slot)
       case .operation(let operation): emit(operation, node)
       case .list, .path, .dynamicPath:
         preconditionFailure("typed rule formulas contain no lists or data paths")
       }
     }
 
-    private mutating func emitFold(_ node: Node, _ instruction: Instruction, constant: ((Double) -> Instruction)?) {
-      emit(node.arguments[0])
-      for argument in node.arguments.dropFirst() {
-        if let constant, case .literal = argument.kind {
-          append(constant(argument.numeric), node, stackEffect: 0)
+    /// Folds arguments left to right; a literal or slot operand fuses into the operation.
+    private mutating func emitFold(
+      _ node: Node, _ opcode: Opcode, constant: Opcode? = nil, slotted: Opcode? = nil, loadConstant: Opcode? = nil
+    ) {
+      let first = node.arguments[0]
+      var rest = node.arguments.dropFirst()
+      if let loadConstant, let slot = slot(first), let next = rest.first, next.isLiteral {
+        append(loadConstant, node, stackEffect: 1, index: slot, x: next.numeric)
+        rest = rest.dropFirst()
+      } else {
+        emit(first)
+      }
+      for argument in rest {
+        if let constant, argument.isLiteral {
+          append(constant, node, stackEffect: 0, x: argument.numeric)
+        } else if let slotted, let slot = slot(argument) {
+          append(slotted, node, stackEffect: 0, index: slot)
         } else {
           emit(argument)
-          append(instruction, node, stackEffect: -1)
+          append(opcode, node, stackEffect: -1)
         }
       }
     }
 
-    private mutating func emitUnary(_ node: Node, _ instruction: Instruction) {
+    private mutating func emitUnary(_ node: Node, _ opcode: Opcode) {
       emit(node.arguments[0])
-      append(instruction, node, stackEffect: 0)
+      append(opcode, node, stackEffect: 0)
+    }
+
+    private mutating func emitComparison(_ node: Node, _ opcode: Opcode, constant: Opcode) {
+      emit(node.arguments[0])
+      if node.arguments[1].isLiteral {
+        append(constant, node, stackEffect: 0, x: node.arguments[1].numeric)
+      } else {
+        emit(node.arguments[1])
+        append(opcode, node, stackEffect: -1)
+      }
     }
 
     private mutating func emit(_ operation: Operation, _ node: Node) {
       switch operation {
-      case .add: emitFold(node, .add, constant: { .addConstant($0) })
-      case .multiply: emitFold(node, .multiply, constant: { .multiplyConstant($0) })
+      case .add: emitFold(node, .add, constant: .addConstant, slotted: .addSlot, loadConstant: .loadAddConstant)
+      case .multiply:
+        emitFold(node, .multiply, constant: .multiplyConstant, slotted: .multiplySlot, loadConstant: .loadMultiplyConstant)
       case .subtract:
         if node.arguments.count == 1 {
           emitUnary(node, .negate)
         } else {
-          emitFold(node, .subtract, constant: { .subtractConstant($0) })
+          emitFold(node, .subtract, constant: .subtractConstant, slotted: .subtractSlot)
         }
       case .divide:
-        if case .literal = node.arguments[1].kind, node.arguments[1].numeric != 0 {
-          emitFold(node, .divide, constant: { .divideConstant($0) })
+        let divisor = node.arguments[1]
+        if divisor.isLiteral && divisor.numeric != 0 {
+          emitFold(node, .divide, constant: .divideConstant, loadConstant: .loadDivideConstant)
         } else {
-          emitFold(node, .divide, constant: nil)
+          emitFold(node, .divide)
         }
-      case .remainder: emitFold(node, .remainder, constant: nil)
-      case .min: emitFold(node, .minimum, constant: nil)
-      case .max: emitFold(node, .maximum, constant: nil)
-      case .pow: emitFold(node, .power, constant: nil)
+      case .remainder: emitFold(node, .remainder)
+      case .min: emitFold(node, .minimum)
+      case .max: emitFold(node, .maximum)
+      case .pow: emitFold(node, .power)
       case .clamp:
         for argument in node.arguments { emit(argument) }
         append(.clamp, node, stackEffect: -2)
@@ -80,33 +108,43 @@ extension NumericProgram {
       case .abs: emitUnary(node, .absolute)
       case .sqrt: emitUnary(node, .squareRoot)
       case .not: emitUnary(node, .not)
-      case .equal, .strictEqual: emitFold(node, .equal, constant: nil)
-      case .notEqual, .strictNotEqual: emitFold(node, .notEqual, constant: nil)
-      case .greater: emitFold(node, .greater, constant: nil)
-      case .greaterEqual: emitFold(node, .greaterEqual, constant: nil)
+      case .equal, .strictEqual: emitComparison(node, .equal, constant: .equalConstant)
+      case .notEqual, .strictNotEqual: emitComparison(node, .notEqual, constant: .notEqualConstant)
+      case .greater: emitComparison(node, .greater, constant: .greaterConstant)
+      case .greaterEqual: emitComparison(node, .greaterEqual, constant: .greaterEqualConstant)
       case .less, .lessEqual:
-        emitComparisonChain(node, operation == .less ? .less : .lessEqual)
+        let (opcode, constant): (Opcode, Opcode) = operation == .less ? (.less, .lessConstant) : (.lessEqual, .lessEqualConstant)
+        if node.arguments.count == 2 {
+          emitComparison(node, opcode, constant: constant)
+        } else {
+          emitComparisonChain(node, opcode)
+        }
       case .and, .or:
         var exits: [Int] = []
         for (index, argument) in node.arguments.enumerated() {
           emit(argument)
           if index < node.arguments.count - 1 {
             exits.append(code.count)
-            append(operation == .and ? .jumpIfFalseElsePop(0) : .jumpIfTrueElsePop(0), node, stackEffect: -1)
+            append(operation == .and ? .jumpIfFalseElsePop : .jumpIfTrueElsePop, node, stackEffect: -1)
           }
         }
         for exit in exits { patch(exit, to: code.count) }
       case .ifThen, .ternary:
+        let arguments = node.arguments
+        if arguments.count == 3, arguments[1].isLiteral, arguments[2].isLiteral {
+          emit(arguments[0])
+          append(.selectConstants, node, stackEffect: 0, x: arguments[1].numeric, y: arguments[2].numeric)
+          return
+        }
         var exits: [Int] = []
         var index = 0
-        let arguments = node.arguments
         while index + 1 < arguments.count {
           emit(arguments[index])
           let skip = code.count
-          append(.jumpIfFalse(0), node, stackEffect: -1)
+          append(.jumpIfFalse, node, stackEffect: -1)
           emit(arguments[index + 1])
           exits.append(code.count)
-          append(.jump(0), node, stackEffect: -1)
+          append(.jump, node, stackEffect: -1)
           patch(skip, to: code.count)
           index += 2
         }
@@ -118,20 +156,16 @@ extension NumericProgram {
     }
 
     /// `a < b < c` means `a < b && b < c`.
-    private mutating func emitComparisonChain(_ node: Node, _ instruction: Instruction) {
+    private mutating func emitComparisonChain(_ node: Node, _ opcode: Opcode) {
       let arguments = node.arguments
-      if arguments.count == 2 {
-        emitFold(node, instruction, constant: nil)
-        return
-      }
       emit(arguments[0])
       emit(arguments[1])
-      append(instruction, node, stackEffect: -1)
+      append(opcode, node, stackEffect: -1)
       let exit = code.count
-      append(.jumpIfFalseElsePop(0), node, stackEffect: -1)
+      append(.jumpIfFalseElsePop, node, stackEffect: -1)
       emit(arguments[1])
       emit(arguments[2])
-      append(instruction, node, stackEffect: -1)
+      append(opcode, node, stackEffect: -1)
       patch(exit, to: code.count)
     }
   }

@@ -2,25 +2,31 @@ import Foundation
 
 /// The executable form of a typed rule formula: stack bytecode over Doubles.
 ///
-/// Variables are slot loads, constants are immediates, `&&`, `||` and `?:` are jumps, and
-/// arithmetic with a constant right operand is one instruction. Evaluation allocates nothing: the
-/// operand stack lives on the native stack. Every arithmetic step that yields a non-finite number
-/// fails, like the reference ``Evaluator``, so both agree on every input.
+/// Instructions are flat 24-byte records with a one-byte opcode, so dispatch is a jump table.
+/// Variables are slot loads, constants immediates; common pairs are single instructions
+/// (`slot × constant`, `+ slot`, `≥ constant`, `cond ? a : b` with constant branches); `&&`,
+/// `||` and `?:` are jumps. Evaluation allocates nothing. Every arithmetic step that yields a
+/// non-finite number fails, like the reference ``Evaluator``, so both agree on every input.
 final class NumericProgram: @unchecked Sendable {
-  enum Instruction {
-    case push(Double)
-    case load(Int)
+  enum Opcode: UInt8 {
+    case push, load
     case add, subtract, multiply, divide, remainder, negate
-    case addConstant(Double), subtractConstant(Double), multiplyConstant(Double), divideConstant(Double)
+    case addConstant, subtractConstant, multiplyConstant, divideConstant
+    case addSlot, subtractSlot, multiplySlot
+    case loadMultiplyConstant, loadDivideConstant, loadAddConstant
     case less, lessEqual, greater, greaterEqual, equal, notEqual, not
+    case lessConstant, lessEqualConstant, greaterConstant, greaterEqualConstant, equalConstant, notEqualConstant
+    case selectConstants
     case minimum, maximum, clamp, round, floor, ceil, absolute, power, squareRoot
-    case jump(Int)
-    /// Pops the condition; jumps when it is false.
-    case jumpIfFalse(Int)
-    /// Jumps keeping the value when it is false; otherwise pops it (for `&&`).
-    case jumpIfFalseElsePop(Int)
-    /// Jumps keeping the value when it is true; otherwise pops it (for `||`).
-    case jumpIfTrueElsePop(Int)
+    case jump, jumpIfFalse, jumpIfFalseElsePop, jumpIfTrueElsePop
+  }
+
+  struct Instruction {
+    var opcode: Opcode
+    /// A slot or a jump target.
+    var index: Int32 = 0
+    var x: Double = 0
+    var y: Double = 0
   }
 
   let code: UnsafeMutableBufferPointer<Instruction>
@@ -43,26 +49,12 @@ final class NumericProgram: @unchecked Sendable {
 
   var count: Int { origins.count }
 
-  /// Evaluates the program; on failure returns nil and sets `failedAt` to the instruction index.
-  func run(_ slots: UnsafePointer<Double>, failedAt: inout Int) -> Double? {
-    NumericProgram.run(UnsafePointer(code.baseAddress.unsafelyUnwrapped), count: code.count, stackSize: stackSize, slots, failedAt: &failedAt)
-  }
-
-  /// Runs code without touching the owning object (no reference counting on the hot path).
-  @inline(__always)
-  static func run(
-    _ code: UnsafePointer<Instruction>, count: Int, stackSize: Int, _ slots: UnsafePointer<Double>, failedAt: inout Int
-  ) -> Double? {
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: stackSize) { stack in
-      execute(code, count: count, slots, stack: stack.baseAddress.unsafelyUnwrapped, failedAt: &failedAt)
-    }
-  }
-
   /// The failure message for an instruction index.
   func failure(at index: Int) -> FormulaFailure {
     let node = origins[index]
-    switch code[index] {
-    case .divide, .divideConstant: return FormulaFailure(offset: node.offset, message: "division by zero in '\(node.display)'")
+    switch code[index].opcode {
+    case .divide, .divideConstant, .loadDivideConstant:
+      return FormulaFailure(offset: node.offset, message: "division by zero in '\(node.display)'")
     case .remainder: return FormulaFailure(offset: node.offset, message: "remainder of a division by zero in '\(node.display)'")
     case .squareRoot: return FormulaFailure(offset: node.offset, message: "square root of a negative number in '\(node.display)'")
     case .clamp: return FormulaFailure(offset: node.offset, message: "clamp's lower bound is above its upper bound in '\(node.display)'")
@@ -70,89 +62,79 @@ final class NumericProgram: @unchecked Sendable {
     }
   }
 
+  /// Runs code with an operand stack of at least `stackSize` Doubles; on failure returns nil and
+  /// sets `failedAt` to the instruction index. Touches no reference counts.
   @inline(__always)
-  private static func execute(
-    _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>,
-    failedAt: inout Int
+  static func run(
+    _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>,
+    stack: UnsafeMutablePointer<Double>, failedAt: inout Int
   ) -> Double? {
     var top = -1
     var pc = 0
     while pc < end {
-      switch code[pc] {
-      case .push(let value):
+      let instruction = code[pc]
+      switch instruction.opcode {
+      case .push:
         top += 1
-        stack[top] = value
-      case .load(let slot):
+        stack[top] = instruction.x
+      case .load:
         top += 1
-        stack[top] = slots[slot]
-      case .addConstant(let value):
-        stack[top] += value
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
-      case .subtractConstant(let value):
-        stack[top] -= value
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
-      case .multiplyConstant(let value):
-        stack[top] *= value
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
-      case .divideConstant(let value):
-        stack[top] /= value
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
+        stack[top] = slots[Int(instruction.index)]
+      case .loadMultiplyConstant:
+        top += 1
+        stack[top] = slots[Int(instruction.index)] * instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .loadDivideConstant:
+        top += 1
+        stack[top] = slots[Int(instruction.index)] / instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .loadAddConstant:
+        top += 1
+        stack[top] = slots[Int(instruction.index)] + instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .addConstant:
+        stack[top] += instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .subtractConstant:
+        stack[top] -= instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .multiplyConstant:
+        stack[top] *= instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .divideConstant:
+        stack[top] /= instruction.x
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .addSlot:
+        stack[top] += slots[Int(instruction.index)]
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .subtractSlot:
+        stack[top] -= slots[Int(instruction.index)]
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
+      case .multiplySlot:
+        stack[top] *= slots[Int(instruction.index)]
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .negate: stack[top] = -stack[top]
       case .add:
         top -= 1
         stack[top] += stack[top + 1]
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .subtract:
         top -= 1
         stack[top] -= stack[top + 1]
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .multiply:
         top -= 1
         stack[top] *= stack[top + 1]
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .divide:
         top -= 1
-        if stack[top + 1] == 0 {
-          failedAt = pc
-          return nil
-        }
+        if stack[top + 1] == 0 { return fail(pc, &failedAt) }
         stack[top] /= stack[top + 1]
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .remainder:
         top -= 1
-        if stack[top + 1] == 0 {
-          failedAt = pc
-          return nil
-        }
+        if stack[top + 1] == 0 { return fail(pc, &failedAt) }
         stack[top] = stack[top].truncatingRemainder(dividingBy: stack[top + 1])
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
       case .less:
         top -= 1
         stack[top] = stack[top] < stack[top + 1] ? 1 : 0
@@ -171,6 +153,13 @@ final class NumericProgram: @unchecked Sendable {
       case .notEqual:
         top -= 1
         stack[top] = stack[top] != stack[top + 1] ? 1 : 0
+      case .lessConstant: stack[top] = stack[top] < instruction.x ? 1 : 0
+      case .lessEqualConstant: stack[top] = stack[top] <= instruction.x ? 1 : 0
+      case .greaterConstant: stack[top] = stack[top] > instruction.x ? 1 : 0
+      case .greaterEqualConstant: stack[top] = stack[top] >= instruction.x ? 1 : 0
+      case .equalConstant: stack[top] = stack[top] == instruction.x ? 1 : 0
+      case .notEqualConstant: stack[top] = stack[top] != instruction.x ? 1 : 0
+      case .selectConstants: stack[top] = stack[top] != 0 ? instruction.x : instruction.y
       case .not: stack[top] = stack[top] == 0 ? 1 : 0
       case .minimum:
         top -= 1
@@ -180,10 +169,7 @@ final class NumericProgram: @unchecked Sendable {
         stack[top] = Swift.max(stack[top], stack[top + 1])
       case .clamp:
         top -= 2
-        if stack[top + 1] > stack[top + 2] {
-          failedAt = pc
-          return nil
-        }
+        if stack[top + 1] > stack[top + 2] { return fail(pc, &failedAt) }
         stack[top] = Swift.min(Swift.max(stack[top], stack[top + 1]), stack[top + 2])
       case .round: stack[top] = stack[top].rounded(.toNearestOrAwayFromZero)
       case .floor: stack[top] = stack[top].rounded(.down)
@@ -192,34 +178,28 @@ final class NumericProgram: @unchecked Sendable {
       case .power:
         top -= 1
         stack[top] = Foundation.pow(stack[top], stack[top + 1])
-        if !stack[top].isFinite {
-          failedAt = pc
-          return nil
-        }
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .squareRoot:
-        if stack[top] < 0 {
-          failedAt = pc
-          return nil
-        }
+        if stack[top] < 0 { return fail(pc, &failedAt) }
         stack[top] = stack[top].squareRoot()
-      case .jump(let target):
-        pc = target
+      case .jump:
+        pc = Int(instruction.index)
         continue
-      case .jumpIfFalse(let target):
+      case .jumpIfFalse:
         top -= 1
         if stack[top + 1] == 0 {
-          pc = target
+          pc = Int(instruction.index)
           continue
         }
-      case .jumpIfFalseElsePop(let target):
+      case .jumpIfFalseElsePop:
         if stack[top] == 0 {
-          pc = target
+          pc = Int(instruction.index)
           continue
         }
         top -= 1
-      case .jumpIfTrueElsePop(let target):
+      case .jumpIfTrueElsePop:
         if stack[top] != 0 {
-          pc = target
+          pc = Int(instruction.index)
           continue
         }
         top -= 1
@@ -227,5 +207,11 @@ final class NumericProgram: @unchecked Sendable {
       pc += 1
     }
     return stack[0]
+  }
+
+  @inline(__always)
+  private static func fail(_ pc: Int, _ failedAt: inout Int) -> Double? {
+    failedAt = pc
+    return nil
   }
 }

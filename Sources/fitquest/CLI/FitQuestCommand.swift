@@ -10,6 +10,7 @@ enum FitQuestCommand {
     AwardCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,
+    BenchCommand.entry,
   ]
 
   static let usage = "fitquest <command> [options]"

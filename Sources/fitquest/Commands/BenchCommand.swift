@@ -1,0 +1,63 @@
+import Benchmarks
+import Foundation
+import RuleLanguage
+
+/// `fitquest bench`: measures the engine on the four workloads (use a release build).
+enum BenchCommand: Command {
+  static let name = "bench"
+  static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
+  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award] [--repetitions N]"
+  static let help = """
+    Runs the workloads of docs/performance.md and prints median figures over repetitions:
+      W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
+      W2          the default rule pack on a long stream from the scenario generator
+      montecarlo  1,000 runs of the default scenario on 1 thread and on all cores
+      award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
+
+    OPTIONS:
+      --quick            small sizes, a few seconds in all (CI runs this so the benchmark never rots)
+      --json             one JSON object per workload instead of the table
+      --only LIST        comma-separated workloads to run
+      --repetitions N    repetitions per workload (default 3; the median is reported)
+      --w1-events N      W1 size (default 1,000,000)
+      --award-lines N    award input size (default 1,000,000)
+      -h, --help         show this help
+    """
+  static let options = OptionSpec(flags: ["--quick", "--json"], values: ["--only", "--repetitions", "--w1-events", "--award-lines"])
+
+  static func run(_ arguments: Arguments) throws -> Int32 {
+    let quick = arguments.has("--quick")
+    let repetitions = try arguments.integer("--repetitions", default: quick ? 1 : 3, in: 1...100)
+    let w1Events = try arguments.integer("--w1-events", default: quick ? 50_000 : 1_000_000, in: 1_000...100_000_000)
+    let awardLines = try arguments.integer("--award-lines", default: quick ? 20_000 : 1_000_000, in: 1_000...100_000_000)
+    let only = arguments.value("--only")?.split(separator: ",").map { $0.lowercased() }
+    let known = ["w1", "w2", "montecarlo", "award"]
+    for name in only ?? [] where !known.contains(name) {
+      throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
+    }
+    func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+    #if DEBUG
+      Console.error.line("note: this is a debug build; measure with 'swift run -c release fitquest bench'")
+    #endif
+    var results: [BenchResult] = []
+    func report(_ result: BenchResult) {
+      results.append(result)
+      if arguments.has("--json") { Console.output.line(result.json) }
+      Console.output.flush()
+    }
+    if wanted("w1") { report(try W1Benchmark.run(count: w1Events, repetitions: repetitions, rules: "rules/w1")) }
+    if wanted("w2") {
+      report(try W2Benchmark.run(minimumEvents: quick ? 50_000 : 1_000_000, repetitions: repetitions, scenarios: "scenarios"))
+    }
+    if wanted("montecarlo") {
+      let threads = ProcessInfo.processInfo.activeProcessorCount
+      for result in try MonteCarloBenchmark.run(
+        runs: quick ? 100 : 1_000, threads: threads, repetitions: repetitions, scenario: "scenarios/beginner-3x.json")
+      {
+        report(result)
+      }
+    }
+    if !arguments.has("--json") { Console.output.line(BenchFormat.table(results)) }
+    return ExitCode.success
+  }
+}
