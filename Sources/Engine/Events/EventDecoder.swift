@@ -87,7 +87,17 @@ public struct EventDecoder: Sendable {
   }
 
   /// Decodes one NDJSON line, returning a located diagnostic on failure.
+  ///
+  /// Common lines take a streaming fast path that validates the same rules without building a
+  /// JSON tree; any other line (and every invalid one) is read by the full reader, which gives
+  /// the located error.
   public func decode(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> Event {
+    if let event = line.withUnsafeBufferPointer({ FastEventDecoder(pack: pack).decode($0) }) { return event }
+    return try decodeFully(line: line, file: file, lineNumber: lineNumber)
+  }
+
+  /// Decodes one line with the full, position-tracking reader (no fast path).
+  public func decodeFully(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> Event {
     do {
       let value = try JSONReader.parse(line)
       do {

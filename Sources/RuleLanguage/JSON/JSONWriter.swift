@@ -1,18 +1,40 @@
 /// Writes JSON text deterministically: keys in the order written, numbers via ``NumberText``,
 /// strings escaped minimally (non-ASCII characters stay UTF-8).
 ///
-/// Compact by default; `pretty` indents by two spaces, one member per line.
+/// Compact by default; `pretty` indents by two spaces, one member per line. The text builds in a
+/// byte buffer, which ``reset()`` empties while keeping its capacity, so a writer reused for a
+/// stream of lines allocates nothing per line.
 public struct JSONWriter {
-  /// The text written so far.
-  public private(set) var output = ""
+  /// The UTF-8 bytes written so far.
+  public private(set) var bytes: [UInt8] = []
   /// Whether to indent.
   public let pretty: Bool
   private var firstInContainer: [Bool] = []
   private var afterKey = false
 
+  /// The text written so far.
+  public var output: String { String(decoding: bytes, as: UTF8.self) }
+
   /// Creates a writer.
   public init(pretty: Bool = false) {
     self.pretty = pretty
+  }
+
+  /// Empties the writer, keeping its capacity.
+  public mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+    firstInContainer.removeAll(keepingCapacity: true)
+    afterKey = false
+  }
+
+  @inline(__always)
+  private mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  @inline(__always)
+  private mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
   }
 
   private mutating func beginValue() {
@@ -21,7 +43,7 @@ public struct JSONWriter {
       return
     }
     if let first = firstInContainer.last {
-      if !first { output += "," }
+      if !first { bytes.append(UInt8(ascii: ",")) }
       firstInContainer[firstInContainer.count - 1] = false
       newline()
     }
@@ -29,74 +51,99 @@ public struct JSONWriter {
 
   private mutating func newline() {
     guard pretty else { return }
-    output += "\n"
-    output += String(repeating: "  ", count: firstInContainer.count)
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * firstInContainer.count))
   }
 
   /// Writes an object; `body` writes its members with ``key(_:)`` followed by a value.
   public mutating func object(_ body: (inout JSONWriter) -> Void) {
     beginValue()
-    output += "{"
+    bytes.append(UInt8(ascii: "{"))
     firstInContainer.append(true)
     body(&self)
     let empty = firstInContainer.removeLast()
     if !empty { newline() }
-    output += "}"
+    bytes.append(UInt8(ascii: "}"))
   }
 
   /// Writes an array; `body` writes its elements.
   public mutating func array(_ body: (inout JSONWriter) -> Void) {
     beginValue()
-    output += "["
+    bytes.append(UInt8(ascii: "["))
     firstInContainer.append(true)
     body(&self)
     let empty = firstInContainer.removeLast()
     if !empty { newline() }
-    output += "]"
+    bytes.append(UInt8(ascii: "]"))
   }
 
   /// Writes an object key; the next value written is its value.
   public mutating func key(_ key: String) {
     beginValue()
-    Self.appendQuoted(key, to: &output)
-    output += pretty ? ": " : ":"
+    Self.appendQuoted(key, to: &bytes)
+    if pretty { append(": ") } else { bytes.append(UInt8(ascii: ":")) }
     afterKey = true
   }
 
   /// Writes a string value.
   public mutating func string(_ value: String) {
     beginValue()
-    Self.appendQuoted(value, to: &output)
+    Self.appendQuoted(value, to: &bytes)
   }
 
   /// Writes a number value (`null` when not finite).
   public mutating func number(_ value: Double) {
     beginValue()
-    output += NumberText.format(value)
+    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+      appendInteger(Int64(value))
+    } else {
+      append(NumberText.format(value))
+    }
   }
 
   /// Writes an integer value.
   public mutating func integer<I: BinaryInteger>(_ value: I) {
     beginValue()
-    output += String(value)
+    if let small = Int64(exactly: value) { appendInteger(small) } else { append(String(value)) }
+  }
+
+  private mutating func appendInteger(_ value: Int64) {
+    if value == 0 {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    var magnitude = value.magnitude
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while magnitude > 0 {
+        buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      }
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: buffer[(20 - count)...])
+    }
   }
 
   /// Writes a boolean value.
   public mutating func bool(_ value: Bool) {
     beginValue()
-    output += value ? "true" : "false"
+    if value { append("true") } else { append("false") }
   }
 
   /// Writes `null`.
   public mutating func null() {
     beginValue()
-    output += "null"
+    append("null")
   }
 
   /// Writes pre-rendered JSON text as one value.
   public mutating func raw(_ json: String) {
     beginValue()
-    output += json
+    append(json)
   }
 
   /// Writes a JSON value.
@@ -121,40 +168,46 @@ public struct JSONWriter {
     }
   }
 
-  /// Appends `text` as a quoted JSON string.
-  public static func appendQuoted(_ text: String, to output: inout String) {
-    output += "\""
-    var needsEscape = false
-    for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-      needsEscape = true
-      break
-    }
-    if !needsEscape {
-      output += text
-    } else {
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": output += "\\\""
-        case "\\": output += "\\\\"
-        case "\n": output += "\\n"
-        case "\r": output += "\\r"
-        case "\t": output += "\\t"
-        case "\u{08}": output += "\\b"
-        case "\u{0C}": output += "\\f"
-        case _ where scalar.value < 0x20:
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: output.unicodeScalars.append(scalar)
+  /// Appends `text` as a quoted JSON string to UTF-8 bytes.
+  public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var start = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        start = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+        case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+        default:
+          let hex = Array("0123456789ABCDEF".utf8)
+          bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
         }
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
-    output += "\""
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `text` as a quoted JSON string.
+  public static func appendQuoted(_ text: String, to output: inout String) {
+    var bytes: [UInt8] = []
+    appendQuoted(text, to: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
   }
 
   /// Returns `text` as a quoted JSON string.
   public static func quoted(_ text: String) -> String {
-    var output = ""
-    appendQuoted(text, to: &output)
-    return output
+    var bytes: [UInt8] = []
+    appendQuoted(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

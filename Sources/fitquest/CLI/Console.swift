@@ -32,6 +32,16 @@ final class Console: @unchecked Sendable {
     if full { flush() }
   }
 
+  /// Writes UTF-8 bytes and a line break.
+  func line(bytes: [UInt8]) {
+    lock.lock()
+    buffer.append(contentsOf: bytes)
+    buffer.append(0x0A)
+    let full = buffer.count >= 1 << 16
+    lock.unlock()
+    if full { flush() }
+  }
+
   func line(_ text: String = "") {
     write(text)
     write("\n")

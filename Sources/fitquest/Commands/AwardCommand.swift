@@ -117,8 +117,10 @@ struct AwardSession {
   var skipped = 0
   var tooOld = 0
   var pending = 0
+  var writer = JSONWriter()
 
   mutating func apply(_ event: Event) throws(EngineError) {
+    writer.reset()
     switch try ledger.apply(event) {
     case .applied(let awards):
       applied += 1
@@ -140,8 +142,14 @@ struct AwardSession {
     }
   }
 
-  private func print(_ award: Award) {
-    Console.output.line(format == "text" ? award.textLine : award.jsonLine)
+  private mutating func print(_ award: Award) {
+    if format == "text" {
+      Console.output.line(award.textLine)
+      return
+    }
+    writer.reset()
+    award.write(to: &writer)
+    Console.output.line(bytes: writer.bytes)
   }
 
   private func notice(_ event: Event, _ fields: KeyValuePairs<String, String>, text: String) {

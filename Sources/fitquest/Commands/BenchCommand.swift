@@ -21,9 +21,16 @@ enum BenchCommand: Command {
       --repetitions N    repetitions per workload (default 3; the median is reported)
       --w1-events N      W1 size (default 1,000,000)
       --award-lines N    award input size (default 1,000,000)
+      --keep DIR         keep the generated award input (events.ndjson) in DIR
       -h, --help         show this help
     """
-  static let options = OptionSpec(flags: ["--quick", "--json"], values: ["--only", "--repetitions", "--w1-events", "--award-lines"])
+  static let options = OptionSpec(flags: ["--quick", "--json"], values: ["--only", "--repetitions", "--w1-events", "--award-lines", "--keep"])
+
+  /// This executable, to run 'fitquest award' as a child process.
+  static func executablePath() -> String {
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+    return CommandLine.arguments[0]
+  }
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     let quick = arguments.has("--quick")
@@ -53,6 +60,14 @@ enum BenchCommand: Command {
       let threads = ProcessInfo.processInfo.activeProcessorCount
       for result in try MonteCarloBenchmark.run(
         runs: quick ? 100 : 1_000, threads: threads, repetitions: repetitions, scenario: "scenarios/beginner-3x.json")
+      {
+        report(result)
+      }
+    }
+    if wanted("award") {
+      for result in try AwardBenchmark.run(
+        lines: awardLines, repetitions: repetitions, scenario: "scenarios/consistent-5x-lifter.json", rules: "rules",
+        executable: executablePath(), keep: arguments.value("--keep"))
       {
         report(result)
       }

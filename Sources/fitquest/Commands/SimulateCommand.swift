@@ -15,7 +15,8 @@ enum SimulateCommand: Command {
 
     OPTIONS:
       --format FORMAT    text (default), json (the summary), csv (the day-by-day timeline),
-                         ndjson (every award of the run)
+                         ndjson (every award of the run), events (the generated events, which
+                         'fitquest award' accepts)
       --svg FILE         also write a chart of the run as SVG
       --runs N           Monte Carlo: run N seeds derived from the scenario's seed and report
                          p10/p50/p90/min/max of every metric (text or json)
@@ -31,8 +32,8 @@ enum SimulateCommand: Command {
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     let format = arguments.value("--format") ?? "text"
-    guard ["text", "json", "csv", "ndjson"].contains(format) else {
-      throw UsageError(message: "--format must be text, json, csv or ndjson; found '\(format)'")
+    guard ["text", "json", "csv", "ndjson", "events"].contains(format) else {
+      throw UsageError(message: "--format must be text, json, csv, ndjson or events; found '\(format)'")
     }
     let runs = try arguments.integer("--runs", default: 1, in: 1...1_000_000)
     let threads = try arguments.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
@@ -40,13 +41,14 @@ enum SimulateCommand: Command {
       guard let value = UInt64(text) else { throw UsageError(message: "--seed needs a whole number; found '\(text)'") }
       return value
     }
-    if runs > 1 && (format == "csv" || format == "ndjson" || arguments.value("--svg") != nil) {
+    let singleRun = ["csv", "ndjson", "events"].contains(format) || arguments.value("--svg") != nil
+    if runs > 1 && singleRun {
       throw UsageError(message: "--format \(format) and --svg describe one run; drop --runs or use --format text or json")
     }
     let overrides = try Overrides(arguments.all("--set"))
     let packs = PackCache(overrides: overrides.rules, explain: runs == 1)
     let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: overrides, packs: packs)
-    if scenarios.count > 1 && (format == "csv" || format == "ndjson" || arguments.value("--svg") != nil) {
+    if scenarios.count > 1 && singleRun {
       throw UsageError(message: "--format \(format) and --svg describe one scenario; name a single scenario")
     }
     var outputs: [String] = []
@@ -60,7 +62,8 @@ enum SimulateCommand: Command {
         continue
       }
       let recording = RecordingOptions(
-        timeline: format == "csv" || arguments.value("--svg") != nil, awards: format == "ndjson", digests: true)
+        timeline: format == "csv" || arguments.value("--svg") != nil, awards: format == "ndjson", digests: true,
+        events: format == "events")
       let result = try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: recording)
       if let svg = arguments.value("--svg") {
         try write(SVGChart.render(scenario, engine, result), to: svg)
@@ -69,6 +72,7 @@ enum SimulateCommand: Command {
       case "json": outputs.append(JSONReport.single(scenario, engine, result))
       case "csv": outputs.append(CSVTimeline.render(result.timeline))
       case "ndjson": outputs.append(result.awardLines.joined(separator: "\n"))
+      case "events": outputs.append(result.events.map(\.jsonLine).joined(separator: "\n"))
       default: outputs.append(TextReport.single(scenario, engine, result))
       }
     }

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Engine
+import Foundation
+import RuleLanguage
+import Simulation
+
+/// `award` end to end: a long NDJSON stream of one player (runs of a scenario laid end to end)
+/// through the `fitquest award` process, plus the NDJSON reading rate and the pack load time.
+public enum AwardBenchmark {
+  public static func run(
+    lines: Int, repetitions: Int, scenario path: String, rules: String, executable: String, keep: String? = nil
+  ) throws -> [BenchResult] {
+    let directory = keep.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+    let full = directory.appendingPathComponent("events.ndjson").path
+    let quarter = directory.appendingPathComponent("quarter.ndjson").path
+    let bytes = try writeStream(lines: lines, to: full, scenario: path)
+    _ = try writeStream(lines: lines / 4, to: quarter, scenario: path)
+
+    var times: [Double] = []
+    var peak = 0
+    for repetition in 0..<repetitions {
+      let state = directory.appendingPathComponent("state-\(repetition).json").path
+      let run = try spawn(executable, ["award", "--rules", rules, "--state", state, full])
+      times.append(run.seconds)
+      peak = max(peak, run.peakBytes)
+    }
+    let quarterRun = try spawn(executable, ["award", "--rules", rules, "--state", directory.appendingPathComponent("q.json").path, quarter])
+    let seconds = Clock.median(times)
+    var award = BenchResult(
+      name: "award end to end", size: "\(BenchFormat.grouped(Double(lines))) lines, \(BenchFormat.megabytes(bytes))",
+      seconds: seconds, throughput: Double(lines) / seconds, unit: "events/s", peakBytes: peak)
+    award.extra = [
+      ("inputMBps", JSONValue(.double((Double(bytes) / 1_048_576 / seconds * 10).rounded() / 10))),
+      ("peakRSSQuarterBytes", JSONValue(.integer(Int64(quarterRun.peakBytes)))),
+    ]
+    award.notes = [
+      "\(NumberText.format(Double(bytes) / 1_048_576 / seconds, decimals: 1)) MB/s of NDJSON through read, decode, engine, ledger, atomic saves every 10,000 events",
+      "peak RSS \(BenchFormat.megabytes(peak)) for \(BenchFormat.grouped(Double(lines))) lines vs \(BenchFormat.megabytes(quarterRun.peakBytes)) for a quarter of them",
+    ]
+
+    // Reading alone: lines through the position-aware reader and the validating event decoder.
+    let pack = try RulePackLoader.load(directory: rules)
+    var readTimes: [Double] = []
+    for _ in 0..<repetitions {
+      readTimes.append(try Clock.measure { try readAll(full, pack: pack) }.seconds)
+    }
+    let readSeconds = Clock.median(readTimes)
+    var reading = BenchResult(
+      name: "NDJSON reading", size: BenchFormat.megabytes(bytes), seconds: readSeconds,
+      throughput: Double(bytes) / 1_048_576 / readSeconds, unit: "MB/s", peakBytes: Clock.peakResidentBytes())
+    reading.extra = [("eventsPerSecond", JSONValue(.double((Double(lines) / readSeconds).rounded())))]
+    reading.notes = ["\(BenchFormat.grouped(Double(lines) / readSeconds)) events/s decoded and validated"]
+
+    // Loading and compiling the default pack.
+    var loads: [Double] = []
+    for _ in 0..<max(20, repetitions) {
+      loads.append(try Clock.measure { _ = Engine(pack: try RulePackLoader.load(directory: rules)) }.seconds)
+    }
+    let loadSeconds = Clock.median(loads)
+    let load = BenchResult(
+      name: "pack load + compile", size: rules, seconds: loadSeconds, throughput: 1 / loadSeconds, unit: "loads/s",
+      peakBytes: Clock.peakResidentBytes())
+    return [award, reading, load]
+  }
+
+  static func readAll(_ path: String, pack: RulePack) throws -> Int {
+    let reader = try LineReader(path: path)
+    let decoder = EventDecoder(pack: pack)
+    var count = 0
+    while let line = try reader.nextLine() {
+      _ = try decoder.decode(line: Array(line), file: path, lineNumber: reader.lineNumber)
+      count += 1
+    }
+    return count
+  }
+
+  /// Writes `lines` events of one long player life: successive runs of the scenario, each
+  /// continuing where the previous ended, ids prefixed by the run. Returns the byte count.
+  static func writeStream(lines: Int, to path: String, scenario path_: String) throws -> Int {
+    let packs = PackCache(explain: false)
+    let scenario = try ScenarioLoader.load(path: path_, packs: packs)
+    let engine = try packs.engine(for: scenario.rulesPath)
+    guard let handle = FileHandle(forWritingAtPath: path) ?? {
+      FileManager.default.createFile(atPath: path, contents: nil)
+      return FileHandle(forWritingAtPath: path)
+    }() else { throw DiagnosticError(Diagnostic(file: path, message: "cannot create the benchmark input")) }
+    defer { try? handle.close() }
+    var written = 0
+    var bytes = 0
+    var run = 0
+    var buffer = ""
+    while written < lines {
+      let events = try SimulationRunner.run(scenario, engine: engine, seed: UInt64(run + 1), recording: RecordingOptions(events: true)).events
+      let shift = run * scenario.days
+      for event in events where written < lines {
+        let line = shifted(event, by: shift, prefix: "r\(run)-").jsonLine
+        buffer += line
+        buffer += "\n"
+        written += 1
+      }
+      if buffer.utf8.count > 1 << 20 || written == lines {
+        bytes += buffer.utf8.count
+        try handle.write(contentsOf: Data(buffer.utf8))
+        buffer = ""
+      }
+      run += 1
+    }
+    return bytes
+  }
+
+  static func shifted(_ event: Event, by days: Int, prefix: String) -> Event {
+    switch event {
+    case .workoutLogged(var workout):
+      workout.id = prefix + workout.id
+      workout.day = workout.day.adding(days)
+      return .workoutLogged(workout)
+    case .nutritionLogged(var log):
+      log.id = prefix + log.id
+      log.day = log.day.adding(days)
+      return .nutritionLogged(log)
+    case .companionChosen(var choice):
+      choice.id = prefix + choice.id
+      choice.day = choice.day.adding(days)
+      return .companionChosen(choice)
+    case .profileUpdated(var profile):
+      profile.id = prefix + profile.id
+      profile.day = profile.day.adding(days)
+      return .profileUpdated(profile)
+    case .dayClosed(var closure):
+      closure.id = prefix + closure.id
+      closure.day = closure.day.adding(days)
+      return .dayClosed(closure)
+    }
+  }
+
+  /// Runs a child process with output discarded; returns its wall time and peak RSS.
+  static func spawn(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, peakBytes: Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    let start = Clock.now()
+    try process.run()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let seconds = Clock.now() - start
+    guard process.terminationStatus == 0 else {
+      throw DiagnosticError(Diagnostic(message: "'fitquest award' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
+    }
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+      let peak = Int(usage.ru_maxrss) * 1024
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+      let peak = Int(usage.ru_maxrss)
+    #endif
+    return (seconds, peak)
+  }
+}

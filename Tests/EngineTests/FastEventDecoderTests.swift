@@ -1,0 +1,60 @@
+import Engine
+import FitQuestTestSupport
+import RuleLanguage
+import Testing
+
+/// The fast path must agree with the full reader: same event for every line it accepts, and it
+/// must never accept a line the full reader rejects (it declines instead).
+@Suite struct FastEventDecoderTests {
+  let decoder: EventDecoder
+
+  init() throws {
+    decoder = EventDecoder(pack: try RulePackLoader.load(directory: Paths.rules))
+  }
+
+  static let lines = [
+    #"{"type":"workout","id":"w-0001","date":"2026-01-05","category":"strength","durationMin":55,"rpe":8,"activeKcal":320,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100},{"reps":5,"weightKg":102.5,"rpe":8,"kind":"working"}]}]}"#,
+    #"{"type":"nutrition","id":"n-0001","date":"2026-01-05","intakeKcal":2350,"proteinG":150}"#,
+    #"{"type":"workout","id":"w2","date":"2026-01-06","category":"cardio","durationMin":40.5,"distanceKm":7.2,"sets":0,"volumeKg":0}"#,
+    #"{ "id": "d1", "type": "dayClosed", "date": "2026-01-06" }"#,
+    #"{"type":"workout","id":"w3","date":"2026-01-07","category":"strength","durationMin":30,"exercises":[{"name":"Pull-up","sets":[{"reps":8,"weightKg":0,"kind":"warm-up"},{"reps":6,"weightKg":0,"rpe":9.5,"kind":"drop"}]}]}"#,
+  ]
+
+  func full(_ line: String) -> Event? { try? decoder.decodeFully(line: Array(line.utf8), file: "x", lineNumber: 1) }
+
+  func fast(_ line: String) -> Event? {
+    Array(line.utf8).withUnsafeBufferPointer { FastEventDecoder(pack: decoder.pack).decode($0) }
+  }
+
+  @Test func commonLinesTakeTheFastPathAndAgree() throws {
+    for line in Self.lines {
+      let expected = try #require(full(line), "\(line)")
+      #expect(fast(line) == expected, "\(line)")
+    }
+  }
+
+  @Test func mutatedLinesNeverDisagree() {
+    var random = TestRandom(seed: 99)
+    let alphabet = Array(#"{}[],:"0123456789.-eE+ abtrue\nx"#.utf8) + [0xC3, 0xA9, 0x00]
+    var accepted = 0
+    for _ in 0..<20_000 {
+      var bytes = Array(Self.lines.randomElement(using: &random).unsafelyUnwrapped.utf8)
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        let position = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: bytes.remove(at: position)
+        case 1: bytes.insert(alphabet.randomElement(using: &random).unsafelyUnwrapped, at: position)
+        default: bytes[position] = alphabet.randomElement(using: &random).unsafelyUnwrapped
+        }
+        if bytes.isEmpty { bytes = [0x7B] }
+      }
+      let line = String(decoding: bytes, as: UTF8.self)
+      guard Array(line.utf8) == bytes else { continue }
+      if let quick = fast(line) {
+        accepted += 1
+        #expect(full(line) == quick, "fast path accepted '\(line)' differently")
+      }
+    }
+    #expect(accepted > 100)
+  }
+}
