@@ -59,8 +59,8 @@ struct StateFile: Codable, Equatable {
     guard let format = header["fitquestLedger"]?.number, let checksum = header["checksum"]?.string else {
       throw DiagnosticError(Diagnostic(in: source, offset: 0, message: "not a FitQuest state file (header lacks 'fitquestLedger' and 'checksum')"))
     }
-    if Int(format) > StateFile.format {
-      throw DiagnosticError(Diagnostic(in: source, offset: 0, message: "state file format \(Int(format)) is newer than this fitquest supports (\(StateFile.format))"))
+    if format > Double(StateFile.format) {
+      throw DiagnosticError(Diagnostic(in: source, offset: 0, message: "state file format \(NumberText.format(format)) is newer than this fitquest supports (\(StateFile.format))"))
     }
     var body = Array(bytes[(newline + 1)...])
     if body.last == 0x0A { body.removeLast() }

@@ -60,6 +60,11 @@ struct ValidJSONCase: Sendable, CustomTestStringConvertible {
     InvalidJSONCase("[1️⃣\"abc]", "unterminated string; expected '\"'"),
     InvalidJSONCase("[1️⃣tru]", "invalid literal; expected 'true'"),
     InvalidJSONCase("[1️⃣nul]", "invalid literal; expected 'null'"),
+    // Found by the fuzzer: a literal cut off by the end of input read past the buffer.
+    InvalidJSONCase("1️⃣nu", "invalid literal; expected 'null'"),
+    InvalidJSONCase("1️⃣n", "invalid literal; expected 'null'"),
+    InvalidJSONCase("[1️⃣nan]", "NaN and Infinity are not valid JSON numbers"),
+    InvalidJSONCase("1️⃣fals", "invalid literal; expected 'false'"),
     InvalidJSONCase("{1️⃣a: 1}", "expected a string key, found 'a'"),
     InvalidJSONCase("[1️⃣+1]", "a number may not start with '+'"),
     InvalidJSONCase("[1️⃣.5]", "a number must have a digit before '.'"),

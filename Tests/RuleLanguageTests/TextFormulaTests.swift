@@ -79,6 +79,11 @@ struct FormulaErrorCase: Sendable, CustomTestStringConvertible {
     FormulaCase("if(false, 1, true, 2, 3)", .number(2)),
     FormulaCase("cat('a', 1, true)", .string("a1true")),
     FormulaCase("substr('jsonlogic', -5, 3)", .string("log")),
+    // Found by the fuzzer: positions beyond Int's range trapped; they clamp to the text.
+    FormulaCase("substr('jsonlogic', -555555555555555555555555555, 3)", .string("jso")),
+    FormulaCase("substr('jsonlogic', 1e30)", .string("")),
+    FormulaCase("substr('jsonlogic', 2, -1e30)", .string("")),
+    FormulaCase("substr('jsonlogic', -2, 1e30)", .string("ic")),
     FormulaCase("merge([1], 2)", .array([.number(1), .number(2)])),
     // Data.
     FormulaCase("a.b + a.c.0", .number(6), data: #"{"a":{"b":1,"c":[5]}}"#),

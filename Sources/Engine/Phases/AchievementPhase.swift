@@ -57,11 +57,8 @@ extension Engine {
     state.achievements[index].tier = tier + 1
     state.achievements[index].unlockedOn = step.day
     state.totals.achievements += 1
-    let condition: String
-    switch tierRule.condition {
-    case .formula(let formula): condition = formula.source
-    case .metric(let metric, let atLeast): condition = "\(metric.source) >= \(NumberText.format(atLeast))"
-    }
+    let unlock = tierRule.condition
+    let condition = unlock.atLeast.map { "\(unlock.formula.source) >= \(NumberText.format($0))" } ?? unlock.formula.source
     awards.append(
       .achievement(
         AchievementUnlock(

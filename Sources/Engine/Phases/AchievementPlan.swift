@@ -41,26 +41,19 @@ struct AchievementPlan: Sendable {
     for (index, rule) in pack.achievements.enumerated() {
       var entries: [(slot: Int, entry: Entry)] = []
       for (tierIndex, tier) in rule.tiers.enumerated() {
-        switch tier.condition {
-        case .formula(let formula):
-          if let threshold = formula.threshold, pack.facts.entries[threshold.slot].fact.isMonotonic {
-            entries.append((threshold.slot, Entry(bound: threshold.bound, inclusive: threshold.inclusive, achievement: index, tier: tierIndex)))
-          }
-        case .metric(let formula, let atLeast):
+        let formula = tier.condition.formula
+        if let atLeast = tier.condition.atLeast {
           if let slot = formula.singleSlot, pack.facts.entries[slot].fact.isMonotonic {
             entries.append((slot, Entry(bound: atLeast, inclusive: true, achievement: index, tier: tierIndex)))
           }
+        } else if let threshold = formula.threshold, pack.facts.entries[threshold.slot].fact.isMonotonic {
+          entries.append((threshold.slot, Entry(bound: threshold.bound, inclusive: threshold.inclusive, achievement: index, tier: tierIndex)))
         }
       }
       if entries.count == rule.tiers.count {
         for item in entries { bySlot[item.slot, default: []].append(item.entry) }
       } else {
-        let conditions = rule.tiers.map { tier -> (formula: Formula, atLeast: Double?) in
-          switch tier.condition {
-          case .formula(let formula): return (formula, nil)
-          case .metric(let formula, let atLeast): return (formula, atLeast)
-          }
-        }
+        let conditions = rule.tiers.map { (formula: $0.condition.formula, atLeast: $0.condition.atLeast) }
         for condition in conditions { generalSlots.formUnion(condition.formula.slots) }
         general.append(General(achievement: index, conditions: conditions))
       }

@@ -72,8 +72,8 @@ extension Engine {
     let tenths = (fraction * 1000).rounded(.toNearestOrAwayFromZero)
     if tenths == 0 { return "0%" }
     let magnitude = abs(tenths)
-    let whole = Int(magnitude) / 10
-    let decimal = Int(magnitude) % 10
+    let whole = magnitude.saturatingInt / 10
+    let decimal = magnitude.saturatingInt % 10
     let number = decimal == 0 ? "\(whole)" : "\(whole).\(decimal)"
     return (tenths > 0 ? "+" : "\u{2212}") + number + "%"
   }

@@ -29,7 +29,7 @@ struct Evaluator {
     switch type {
     case .bool: return .bool(raw != 0)
     case .choice(let set):
-      let index = Int(raw)
+      let index = raw.saturatingInt
       return index >= 0 && index < set.values.count ? .string(set.values[index]) : .number(raw)
     default: return .number(raw)
     }

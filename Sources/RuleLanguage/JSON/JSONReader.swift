@@ -133,8 +133,8 @@ struct JSONParser {
     let pointer = literal.utf8Start
     for offset in 0..<count {
       guard index < bytes.count, bytes[index] == pointer[offset] else {
-        if bytes[start] == UInt8(ascii: "n"), index == start + 1 || bytes[index] == UInt8(ascii: "a")
-        {
+        let next = start + 1
+        if bytes[start] == UInt8(ascii: "n"), next < bytes.count, bytes[next] == UInt8(ascii: "a") {
           throw fail("NaN and Infinity are not valid JSON numbers", at: start)
         }
         throw fail("invalid literal; expected '\(literal)'", at: start)

@@ -18,14 +18,15 @@ public struct Sweep: Sendable {
       let parts = spec.split(separator: ":", maxSplits: 1)
       let bounds = parts.first?.components(separatedBy: "..") ?? []
       guard parts.count == 2, bounds.count == 2, let from = Double(bounds[0]), let to = Double(bounds[1]),
-        let step = Double(parts[1]), step > 0, from <= to
+        let step = Double(parts[1]), from.isFinite, to.isFinite, step.isFinite, step > 0, from <= to
       else {
         throw DiagnosticError(Diagnostic(message: "'\(spec)' is not FROM..TO:STEP with FROM ≤ TO and STEP > 0, e.g. 1.0..1.5:0.1"))
       }
-      let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-      guard count <= 1000 else {
-        throw DiagnosticError(Diagnostic(message: "'\(spec)' has \(count) values; a sweep has at most 1000"))
+      let steps = ((to - from) / step + 1e-9).rounded(.down)
+      guard steps < 1000 else {
+        throw DiagnosticError(Diagnostic(message: "'\(spec)' has \(NumberText.format(steps + 1)) values; a sweep has at most 1000"))
       }
+      let count = Int(steps) + 1
       // Values are from + i × step, cleaned of binary noise (1.1 rather than 1.1000000000000001).
       values = (0..<count).map { ((from + Double($0) * step) * 1e9).rounded() / 1e9 }
     }

@@ -8,6 +8,7 @@ enum Format {
   static func grouped(_ value: Double) -> String {
     guard value.isFinite else { return "—" }
     if value != value.rounded() || abs(value) < 1000 { return NumberText.format(value == value.rounded() ? value : (value * 10).rounded() / 10) }
+    guard abs(value) < 1e18 else { return NumberText.format(value) }
     var digits = String(Int64(abs(value)))
     var groups: [String] = []
     while digits.count > 3 {

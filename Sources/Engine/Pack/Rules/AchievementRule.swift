@@ -28,9 +28,17 @@ public struct AchievementTier: Sendable {
   /// When it unlocks: a condition, or a metric reaching a value.
   public let condition: Condition
 
-  /// The unlock condition of a tier.
-  public enum Condition: Sendable {
-    case formula(Formula)
-    case metric(Formula, atLeast: Double)
+  /// The unlock condition of a tier: a true/false formula, or a metric formula reaching
+  /// `atLeast`.
+  // A struct rather than an enum with two Formula payloads: such an enum keeps its case in the
+  // reference's spare bits, which hides the reference from leak checkers (LeakSanitizer reported
+  // every metric formula as leaked while the fuzz targets ran).
+  public struct Condition: Sendable {
+    public let formula: Formula
+    /// The metric's bound; nil for a true/false condition.
+    public let atLeast: Double?
+
+    public static func formula(_ formula: Formula) -> Condition { Condition(formula: formula, atLeast: nil) }
+    public static func metric(_ formula: Formula, atLeast: Double) -> Condition { Condition(formula: formula, atLeast: atLeast) }
   }
 }
