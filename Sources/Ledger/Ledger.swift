@@ -98,11 +98,17 @@ public final class Ledger {
     if let watermark, event.day < watermark { return .beforeWindow(watermark) }
     if isInOrder(event) {
       var awards: [Award] = []
+      // The error is moved out of the catch block before replaying: a `try` inside a typed
+      // `catch` clobbered the caught error with the 6.3 compiler (a crash copying it).
+      var failure: EngineError?
       do {
         try engine.apply(event, to: &state, awards: &awards)
       } catch {
+        failure = error
+      }
+      if let failure {
         state = try replay(retained)
-        throw error
+        throw failure
       }
       record(event, at: retained.count)
       return .applied(awards)

@@ -123,7 +123,7 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
   }
 
   @Test func missingDirectoryAndSyntaxErrorsAreLocated() throws {
-    #expect(throws: DiagnosticError(Diagnostic(file: "/nonexistent/rules", message: "no such rule pack directory"))) {
+    #expect(throws: DiagnosticError(.unreadable("/nonexistent/rules", "no such rule pack directory"))) {
       try RulePackLoader.load(directory: "/nonexistent/rules")
     }
     let directory = try Fixture.copy("bare")

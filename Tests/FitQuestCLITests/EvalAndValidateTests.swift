@@ -25,7 +25,7 @@ import Testing
     let file = try CommandRunner.fitquest(["eval", "a + 1", "--data", "@d.json"], in: work)
     #expect(file.stdout == "42\n")
     let missing = try CommandRunner.fitquest(["eval", "a", "--data", "@nope.json"], in: work)
-    #expect(missing.status == 65)
+    #expect(missing.status == 66)
     #expect(missing.stderr == "nope.json: error: no such file or directory\n")
     let usage = try CommandRunner.fitquest(["eval", "--frobnicate", "1"])
     #expect(usage.status == 64)
@@ -49,6 +49,11 @@ import Testing
     #expect(ok.stdout.hasPrefix("rules: ok: default 1.0.0: 5 categories"))
     let bad = try CommandRunner.fitquest(["validate", "rules", "--set", "nutrition.clamp=2"])
     #expect(bad.status == 65)
-    #expect(bad.stderr.hasPrefix("rules/nutrition.json:8:12: error: 'clamp' must be between 0 and 1; found 2"))
+    // The bad value is reported where it was written: in the --set argument.
+    #expect(bad.stderr.hasPrefix("""
+      --set nutrition.clamp:1:1: error: 'clamp' must be between 0 and 1; found 2
+       1 | 2
+         | ^
+      """))
   }
 }

@@ -44,10 +44,23 @@ import Testing
     _ = object.required("version")
     object.finish()
     #expect(log.diagnostics.map(\.headline) == [
-      "p.json:1:1: error: missing required key 'version' in '(root)'",
+      "p.json:1:1: error: missing required key 'version'",
       "p.json:1:15: error: unknown key 'multipler'; did you mean 'multiplier'?",
       "p.json:1:31: error: unknown key 'colour'",
     ])
+  }
+
+  @Test func aMissingRequiredKeyWrittenWithATypoIsReportedOnceAtTheTypo() throws {
+    // "sead" is the missing "seed": one error, at the key the author wrote, not "missing 'seed'".
+    // "speed" is close to "seed" too, but it is a key of the format, so it is not taken for it.
+    let text = "{\"speed\": 1,\n \"sead\": 2}"
+    let source = SourceFile(name: "s.json", text: text)
+    let log = DiagnosticLog()
+    let object = try #require(JSONNode(root: try JSONReader.parse(source), source: source, log: log).object)
+    #expect(object.required("seed") == nil)
+    #expect(object.optional("speed")?.number == 1)
+    object.finish()
+    #expect(log.diagnostics.map(\.headline) == ["s.json:2:2: error: unknown key 'sead'; did you mean 'seed'?"])
   }
 
   @Test func nodeAccessorsReportTypeAndRangeErrors() throws {

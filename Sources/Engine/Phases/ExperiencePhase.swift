@@ -1,3 +1,5 @@
+import RuleLanguage
+
 // XP for a workout: the terms are summed left to right, the sum is multiplied by the factors
 // left to right, the product is rounded, the bonuses whose conditions hold are added (each
 // rounded), negative totals become 0, then the per-workout and per-day caps apply.
@@ -60,7 +62,7 @@ extension Engine {
   /// Converts a rounded formula result to XP, failing beyond ±2^53.
   func wholeXP(_ value: Double, _ step: Step) throws(EngineError) -> Int64 {
     guard value.isFinite, abs(value) <= 9_007_199_254_740_992 else {
-      throw .overflow(eventID: step.eventID, what: "the workout's XP (\(value))")
+      throw .overflow(eventID: step.eventID, what: "the workout's XP (\(NumberText.format(value)))")
     }
     return Int64(value)
   }

@@ -11,17 +11,29 @@ public struct JSONNode {
   public let source: SourceFile
   /// Where problems are reported.
   public let log: DiagnosticLog
+  /// Values replaced by `--set` overrides, by path, with the text they came from.
+  let overrides: [JSONPath: SourceFile]
 
   /// Creates a node for a document root.
   public init(root value: JSONValue, source: SourceFile, log: DiagnosticLog) {
-    self.init(value: value, path: .root, source: source, log: log)
+    self.init(value: value, path: .root, source: source, log: log, overrides: [:])
   }
 
-  init(value: JSONValue, path: JSONPath, source: SourceFile, log: DiagnosticLog) {
+  init(value: JSONValue, path: JSONPath, source: SourceFile, log: DiagnosticLog, overrides: [JSONPath: SourceFile]) {
     self.value = value
     self.path = path
-    self.source = source
+    self.source = overrides.isEmpty ? source : overrides[path] ?? source
     self.log = log
+    self.overrides = overrides
+  }
+
+  /// This document with an override applied; problems in the new value are reported in the
+  /// override's own text (`--set xp.caps.perWorkout:1:1: error: …`).
+  public func overriding(_ override: JSONOverride, dropping: Int = 0) throws(DiagnosticError) -> JSONNode {
+    let (changed, changedPath) = try override.applying(to: value, dropping: dropping)
+    var overrides = self.overrides
+    overrides[changedPath] = override.source
+    return JSONNode(value: changed, path: path, source: source, log: log, overrides: overrides)
   }
 
   /// The byte offset of the value.
@@ -38,11 +50,11 @@ public struct JSONNode {
   }
 
   func child(_ value: JSONValue, key: String) -> JSONNode {
-    JSONNode(value: value, path: path.appending(key), source: source, log: log)
+    JSONNode(value: value, path: path.appending(key), source: source, log: log, overrides: overrides)
   }
 
   func child(_ value: JSONValue, index: Int) -> JSONNode {
-    JSONNode(value: value, path: path.appending(index), source: source, log: log)
+    JSONNode(value: value, path: path.appending(index), source: source, log: log, overrides: overrides)
   }
 
   private func mismatch(_ expected: String) {
@@ -119,8 +131,12 @@ public struct JSONNode {
   /// A whole number inside a closed range, or nil (reported).
   public func integer(in range: ClosedRange<Int>) -> Int? {
     guard let number else { return nil }
-    guard number == number.rounded(), abs(number) < 9e15 else {
+    guard number == number.rounded() else {
       error("'\(path)' must be a whole number; found \(NumberText.format(number))")
+      return nil
+    }
+    guard abs(number) < 9e15 else {
+      error("'\(path)' must be between \(range.lowerBound) and \(range.upperBound); found \(NumberText.format(number))")
       return nil
     }
     guard range.contains(Int(number)) else {

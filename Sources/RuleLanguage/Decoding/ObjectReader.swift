@@ -10,6 +10,9 @@ public final class ObjectReader {
   public let members: [JSONMember]
   private var known: [String] = []
   private var used: Set<String> = []
+  /// Required keys that were absent, reported by ``finish()`` (or when the reader goes away).
+  private var missing: [String] = []
+  private var finished = false
 
   init(node: JSONNode, members: [JSONMember]) {
     self.node = node
@@ -26,7 +29,7 @@ public final class ObjectReader {
   /// Returns the member's node, or nil (reported as missing).
   public func required(_ key: String) -> JSONNode? {
     guard let member = member(key) else {
-      node.error("missing required key '\(key)' in '\(node.path)'")
+      missing.append(key)
       return nil
     }
     return node.child(member.value, key: key)
@@ -49,13 +52,34 @@ public final class ObjectReader {
     }
   }
 
-  /// Reports every key that was never asked for, with a "did you mean" hint.
+  /// Reports every key that was never asked for, with a "did you mean" hint, and the required
+  /// keys that are missing. A missing key written with a typo (`"sead"` for `"seed"`) is reported
+  /// once, as the unknown key with its hint.
   public func finish() {
+    finished = true
+    var typos: [String: String] = [:]
+    for key in missing {
+      let typo = members.first { member in
+        !used.contains(member.key) && !known.contains(member.key) && typos[member.key] == nil
+          && Suggestion.closest(to: member.key, among: [key]) != nil
+      }
+      if let typo { typos[typo.key] = key } else { reportMissing(key) }
+    }
+    missing = []
     for member in members where !used.contains(member.key) {
       let place = node.path.components.isEmpty ? "" : " in '\(node.path)'"
-      node.error(
-        "unknown key '\(member.key)'\(place)\(Suggestion.hint(for: member.key, among: known))",
-        at: member.keyOffset)
+      let hint = typos[member.key].map { "; did you mean '\($0)'?" } ?? Suggestion.hint(for: member.key, among: known)
+      node.error("unknown key '\(member.key)'\(place)\(hint)", at: member.keyOffset)
     }
+  }
+
+  private func reportMissing(_ key: String) {
+    let place = node.path.components.isEmpty ? "" : " in '\(node.path)'"
+    node.error("missing required key '\(key)'\(place)")
+  }
+
+  deinit {
+    // Readers used only for lookups may never call finish(); missing keys are still errors.
+    if !finished { missing.forEach(reportMissing) }
   }
 }

@@ -20,6 +20,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
   public var notes: [String]
   /// The source line the position points into, when known.
   public var sourceLine: String?
+  /// Whether the problem is that an input could not be read at all (missing, a directory, no
+  /// permission), rather than that its content is invalid: the CLI exits 66 for these, not 65.
+  public var isUnreadable = false
 
   /// Creates a diagnostic.
   public init(
@@ -96,6 +99,15 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+extension Diagnostic {
+  /// An input that could not be read: a missing file, a directory, no permission.
+  public static func unreadable(_ path: String, _ message: String) -> Diagnostic {
+    var diagnostic = Diagnostic(file: path, message: message)
+    diagnostic.isUnreadable = true
+    return diagnostic
+  }
+}
+
 /// One or more diagnostics thrown together, such as every problem found in a rule pack.
 public struct DiagnosticError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The diagnostics, in the order they were found.
@@ -108,4 +120,7 @@ public struct DiagnosticError: Error, Sendable, Equatable, CustomStringConvertib
   public init(_ diagnostic: Diagnostic) { self.diagnostics = [diagnostic] }
 
   public var description: String { diagnostics.map { $0.rendered() }.joined(separator: "\n") }
+
+  /// Whether every problem is an input that could not be read (see ``Diagnostic/isUnreadable``).
+  public var isUnreadableInput: Bool { !diagnostics.isEmpty && diagnostics.allSatisfy(\.isUnreadable) }
 }

@@ -18,11 +18,11 @@ public enum FileSystem {
   /// Reads a whole file's bytes.
   public static func readBytes(_ path: String) throws(DiagnosticError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
-    if descriptor < 0 { throw DiagnosticError(Diagnostic(file: path, message: describe(errno, path: path))) }
+    if descriptor < 0 { throw DiagnosticError(.unreadable(path, describe(errno, path: path))) }
     defer { close(descriptor) }
     var info = stat()
     if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw DiagnosticError(Diagnostic(file: path, message: "is a directory, not a file"))
+      throw DiagnosticError(.unreadable(path, "is a directory, not a file"))
     }
     if Int(info.st_size) > maximumFileSize {
       throw DiagnosticError(Diagnostic(file: path, message: "file is larger than 1 GiB"))
@@ -34,7 +34,7 @@ public enum FileSystem {
       let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw DiagnosticError(Diagnostic(file: path, message: describe(errno, path: path)))
+        throw DiagnosticError(.unreadable(path, describe(errno, path: path)))
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
@@ -60,7 +60,7 @@ public enum FileSystem {
   /// The names in a directory, sorted by their UTF-8 bytes (never in file-system order).
   public static func listDirectory(_ path: String) throws(DiagnosticError) -> [String] {
     guard let directory = opendir(path) else {
-      throw DiagnosticError(Diagnostic(file: path, message: describe(errno, path: path)))
+      throw DiagnosticError(.unreadable(path, describe(errno, path: path)))
     }
     defer { closedir(directory) }
     var names: [String] = []

@@ -35,11 +35,11 @@ public final class LineReader {
     } else {
       name = path
       if FileSystem.isDirectory(path) {
-        throw DiagnosticError(Diagnostic(file: path, message: "is a directory, not a file"))
+        throw DiagnosticError(.unreadable(path, "is a directory, not a file"))
       }
       descriptor = open(path, O_RDONLY)
       ownsDescriptor = true
-      if descriptor < 0 { throw DiagnosticError(Diagnostic(file: path, message: FileSystem.describe(errno, path: path))) }
+      if descriptor < 0 { throw DiagnosticError(.unreadable(path, FileSystem.describe(errno, path: path))) }
     }
   }
 
@@ -95,7 +95,7 @@ public final class LineReader {
     } while count < 0 && errno == EINTR
     if count < 0 {
       buffer.removeLast(chunk)
-      throw DiagnosticError(Diagnostic(file: name, message: FileSystem.describe(errno, path: name)))
+      throw DiagnosticError(.unreadable(name, FileSystem.describe(errno, path: name)))
     }
     buffer.removeLast(chunk - count)
     bytesRead += count

@@ -13,12 +13,19 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
 
   /// The steps.
   public var steps: [Step]
-  /// The new value.
+  /// The new value; its offsets are offsets in ``source``.
   public var value: JSONValue
   /// The text as given.
   public var text: String
+  /// The value as JSON text, named `--set PATH`, so problems in it are reported there (a plain
+  /// string value is quoted: `--set xp.terms.base` holds `"2 * category.base"`).
+  public let source: SourceFile
 
   public var description: String { text }
+
+  public static func == (left: JSONOverride, right: JSONOverride) -> Bool {
+    left.steps == right.steps && left.value == right.value && left.text == right.text
+  }
 
   /// Parses `PATH=VALUE`; VALUE is JSON when it parses as JSON, else a string.
   public init(parsing text: String) throws(DiagnosticError) {
@@ -27,9 +34,18 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
     }
     let path = String(text[..<equals])
     let rawValue = String(text[text.index(after: equals)...])
+    let steps = try JSONOverride.parsePath(path)
     self.text = text
-    self.value = (try? JSONReader.parse(rawValue)) ?? JSONValue(.string(rawValue))
-    self.steps = try JSONOverride.parsePath(path)
+    self.steps = steps
+    let name = "--set \(path)"
+    if let value = try? JSONReader.parse(rawValue) {
+      self.value = value
+      self.source = SourceFile(name: name, bytes: Array(rawValue.utf8))
+    } else {
+      let quoted = JSONWriter.quoted(rawValue)
+      self.value = JSONValue(.string(rawValue), offset: 0)
+      self.source = SourceFile(name: name, bytes: Array(quoted.utf8))
+    }
   }
 
   /// Creates an override from parts.
@@ -37,6 +53,7 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
     self.steps = steps
     self.value = value
     self.text = text
+    self.source = SourceFile(name: "--set", bytes: [])
   }
 
   static func parsePath(_ path: String) throws(DiagnosticError) -> [Step] {
@@ -72,7 +89,15 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
   /// Returns `document` with the value at `steps` (after `dropping` leading steps) replaced; a
   /// missing last key of an object is added.
   public func apply(to document: JSONValue, dropping: Int = 0) throws(DiagnosticError) -> JSONValue {
-    try set(Array(steps.dropFirst(dropping)), in: document, at: [])
+    try applying(to: document, dropping: dropping).document
+  }
+
+  /// Like ``apply(to:dropping:)``, also returning the path of the replaced value, with array
+  /// elements chosen by id turned into indexes (for ``JSONNode/overriding(_:)``).
+  public func applying(to document: JSONValue, dropping: Int = 0) throws(DiagnosticError) -> (document: JSONValue, path: JSONPath) {
+    var path = JSONPath.root
+    let changed = try set(Array(steps.dropFirst(dropping)), in: document, at: [], path: &path)
+    return (changed, path)
   }
 
   private func describe(_ walked: [Step]) -> String {
@@ -90,16 +115,17 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
     DiagnosticError(Diagnostic(message: "cannot apply --set \(text): \(message)"))
   }
 
-  private func set(_ steps: [Step], in node: JSONValue, at walked: [Step]) throws(DiagnosticError) -> JSONValue {
-    guard let step = steps.first else { return JSONValue(value.kind, offset: node.offset) }
+  private func set(_ steps: [Step], in node: JSONValue, at walked: [Step], path: inout JSONPath) throws(DiagnosticError) -> JSONValue {
+    guard let step = steps.first else { return value }
     let rest = Array(steps.dropFirst())
     switch (step, node.kind) {
     case (.key(let key), .object(var members)):
+      path = path.appending(key)
       if let index = members.firstIndex(where: { $0.key == key }) {
-        members[index].value = try set(rest, in: members[index].value, at: walked + [step])
+        members[index].value = try set(rest, in: members[index].value, at: walked + [step], path: &path)
       } else if rest.isEmpty, Suggestion.closest(to: key, among: members.map(\.key)) == nil {
         // A new key may be added (to set an optional value), unless it looks like a typo.
-        members.append(JSONMember(key: key, keyOffset: node.offset, value: JSONValue(value.kind, offset: node.offset)))
+        members.append(JSONMember(key: key, keyOffset: node.offset, value: value))
       } else {
         throw fail("no key '\(key)' in '\(describe(walked))'\(Suggestion.hint(for: key, among: members.map(\.key)))")
       }
@@ -108,17 +134,22 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
       guard index < elements.count else {
         throw fail("'\(describe(walked))' has \(elements.count) elements; index \(index) is out of range")
       }
-      elements[index] = try set(rest, in: elements[index], at: walked + [step])
+      path = path.appending(index)
+      elements[index] = try set(rest, in: elements[index], at: walked + [step], path: &path)
       return JSONValue(.array(elements), offset: node.offset)
     case (.key(let key), .array(var elements)):
       let names = elements.compactMap { $0["id"]?.string ?? $0["name"]?.string }
       guard let index = elements.firstIndex(where: { ($0["id"]?.string ?? $0["name"]?.string) == key }) else {
         throw fail("no element with id '\(key)' in '\(describe(walked))'\(Suggestion.hint(for: key, among: names))")
       }
-      elements[index] = try set(rest, in: elements[index], at: walked + [step])
+      path = path.appending(index)
+      elements[index] = try set(rest, in: elements[index], at: walked + [step], path: &path)
       return JSONValue(.array(elements), offset: node.offset)
     default:
-      throw fail("'\(describe(walked))' is \(node.kindName), which has no '\(step)'")
+      switch step {
+      case .key(let key): throw fail("'\(describe(walked))' is \(node.kindName), which has no key '\(key)'")
+      case .index(let index): throw fail("'\(describe(walked))' is \(node.kindName), which has no element [\(index)]")
+      }
     }
   }
 }

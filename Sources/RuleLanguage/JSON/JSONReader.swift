@@ -112,6 +112,15 @@ struct JSONParser {
     }
   }
 
+  /// What was expected after a value, or that comments are not JSON when one starts here.
+  func separatorMessage(_ expected: String) -> String {
+    let next = index + 1
+    if bytes[index] == UInt8(ascii: "/"), next < bytes.count, bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: "*") {
+      return "comments are not allowed in JSON"
+    }
+    return "\(expected), found \(describeByte(at: index))"
+  }
+
   func describeByte(at offset: Int) -> String {
     guard offset < bytes.count else { return "end of input" }
     let byte = bytes[offset]
@@ -179,7 +188,7 @@ struct JSONParser {
         depth -= 1
         return elements
       }
-      throw fail("expected ',' or ']' after array element, found \(describeByte(at: index))")
+      throw fail(separatorMessage("expected ',' or ']' after array element"))
     }
   }
 
@@ -242,7 +251,7 @@ struct JSONParser {
         depth -= 1
         return members
       }
-      throw fail("expected ',' or '}' after object member, found \(describeByte(at: index))")
+      throw fail(separatorMessage("expected ',' or '}' after object member"))
     }
   }
 }

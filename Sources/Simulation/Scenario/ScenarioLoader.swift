@@ -10,13 +10,13 @@ public enum ScenarioLoader {
   /// Loads a scenario, applying `scenario.…` overrides, checking names against its rule pack.
   public static func load(path: String, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
     let source = try FileSystem.read(path)
-    var root = try JSONReader.parse(source)
-    for override in overrides {
-      root = try override.apply(to: root, dropping: 1)
-    }
     let log = DiagnosticLog()
+    var root = JSONNode(root: try JSONReader.parse(source), source: source, log: log)
+    for override in overrides {
+      root = try root.overriding(override, dropping: 1)
+    }
     let decoder = ScenarioDecoder(path: path, source: source, log: log, packs: packs, overrides: overrides)
-    let scenario = decoder.decode(JSONNode(root: root, source: source, log: log))
+    let scenario = decoder.decode(root)
     try log.throwIfErrors()
     guard let scenario else { throw DiagnosticError(Diagnostic(file: path, message: "the scenario is incomplete")) }
     return scenario

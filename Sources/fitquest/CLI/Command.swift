@@ -9,6 +9,8 @@ enum ExitCode {
   static let usage: Int32 = 64
   /// Bad input data: rules, scenarios, events, formulas (EX_DATAERR).
   static let dataError: Int32 = 65
+  /// An input file or directory is missing or cannot be read (EX_NOINPUT).
+  static let noInput: Int32 = 66
   /// An output file could not be written (EX_IOERR).
   static let ioError: Int32 = 74
   /// The state file is locked by another process and `--no-wait` was given (EX_TEMPFAIL).
@@ -61,7 +63,7 @@ extension Command {
       return ExitCode.usage
     } catch let error as DiagnosticError {
       for diagnostic in error.diagnostics { Console.error.line(diagnostic.rendered()) }
-      return ExitCode.dataError
+      return error.isUnreadableInput ? ExitCode.noInput : ExitCode.dataError
     } catch let error as CommandFailure {
       Console.error.line("error: \(error.message)")
       return error.code

@@ -69,11 +69,7 @@ enum AwardCommand: Command {
         do {
           try session.apply(event)
         } catch {
-          let notes = error.notes + ["\(session.applied) events before it were applied and saved"]
-          try? ledger.commit()
-          session.finish(statePath)
-          throw DiagnosticError(Diagnostic(file: reader.name, position: SourcePosition(line: reader.lineNumber, column: 1),
-                                           message: error.message, notes: notes))
+          throw AwardCommand.diagnostic(error, file: reader.name, line: reader.lineNumber)
         }
         if session.pending >= commitEvery {
           try ledger.commit()
@@ -89,14 +85,27 @@ enum AwardCommand: Command {
       } catch {
         return report(error)
       }
-      session.finish(statePath)
       for diagnostic in error.diagnostics { Console.error.line(diagnostic.rendered()) }
       Console.error.line(
-        "note: \(session.applied) event(s) before line \(reader.lineNumber) were applied and saved; fix the line and run the same command again (applied events are skipped)")
+        "note: \(session.applied) event(s) before line \(reader.lineNumber) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
+      session.finish(statePath)
       return ExitCode.dataError
     }
     session.finish(statePath)
     return ExitCode.success
+  }
+
+  /// The engine's refusal of the event on a line, with the failed rule formula as a note.
+  static func diagnostic(_ error: EngineError, file: String, line: Int) -> DiagnosticError {
+    var diagnostics = [
+      Diagnostic(file: file, position: SourcePosition(line: line, column: 1), message: "event '\(error.eventID)': \(error.message)")
+    ]
+    if case .formulaFailed(_, var formula) = error {
+      formula.severity = .note
+      formula.message = "the rule formula that failed"
+      diagnostics.append(formula)
+    }
+    return DiagnosticError(diagnostics)
   }
 
   private static func report(_ error: LedgerError) -> Int32 {

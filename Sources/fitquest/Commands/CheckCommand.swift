@@ -39,7 +39,7 @@ enum CheckCommand: Command {
     let overrides = try Overrides(arguments.all("--set"))
     let packs = PackCache(overrides: overrides.rules)
     guard FileSystem.isDirectory(directory) else {
-      throw DiagnosticError(Diagnostic(file: directory, message: "no such scenario directory"))
+      throw DiagnosticError(.unreadable(directory, "no such scenario directory"))
     }
     let scenarios = try ScenarioArguments.load([directory], overrides: overrides, packs: packs)
     var checks: [ScenarioCheck] = []

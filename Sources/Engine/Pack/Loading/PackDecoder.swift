@@ -136,7 +136,9 @@ final class PackDecoder {
         do {
           value = try formula.evaluate(slots: [Double(level)])
         } catch {
-          log.report(formula.diagnostic(for: error))
+          var diagnostic = formula.diagnostic(for: error)
+          diagnostic.message += " (the \(what) curve at level \(level))"
+          log.report(diagnostic)
           return nil
         }
         guard value == value.rounded(), value >= 1, value < 9e15 else {

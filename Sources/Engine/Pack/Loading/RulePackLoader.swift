@@ -18,7 +18,7 @@ public enum RulePackLoader {
     guard FileSystem.isDirectory(directory) else {
       let message = FileSystem.exists(directory) ? "is not a directory; a rule pack is a directory of JSON files"
         : "no such rule pack directory"
-      throw DiagnosticError(Diagnostic(file: directory, message: message))
+      throw DiagnosticError(.unreadable(directory, message))
     }
     let log = DiagnosticLog()
     var documents: [String: JSONNode] = [:]
@@ -54,8 +54,7 @@ public enum RulePackLoader {
           let hint = Suggestion.hint(for: first, among: fileNames)
           throw DiagnosticError(Diagnostic(message: "cannot apply --set \(override.text): no rule file '\(first).json'\(hint)"))
         }
-        let changed = try override.apply(to: node.value, dropping: 1)
-        documents[file] = JSONNode(root: changed, source: node.source, log: log)
+        documents[file] = try node.overriding(override, dropping: 1)
         digest.add(Array(override.text.utf8))
       } catch {
         log.report(error)
