@@ -41,9 +41,17 @@ public final class Ledger {
   /// Warnings found when opening (such as a changed rule pack).
   public private(set) var warnings: [String] = []
   private var checkpoint: PlayerState
+  /// The state is `baseline` followed by `retained[baselineIndex...]` applied with this engine:
+  /// how a refused event is undone exactly without copying the state for every event. (Replaying
+  /// from the checkpoint would not do: after a rule change, the kept events were applied with
+  /// other rules.)
+  private var baseline: PlayerState
+  private var baselineIndex = 0
   private var retained: [Event] = []
   private var retainedIDs: Set<String> = []
   private var isDirty = false
+  /// Set if a refused event could not be undone: the ledger then refuses to save.
+  private var isBroken = false
 
   /// The default replay window.
   public static let defaultWindowDays = 60
@@ -55,6 +63,7 @@ public final class Ledger {
     guard FileSystem.exists(path) else {
       state = engine.newPlayer()
       checkpoint = state
+      baseline = state
       self.windowDays = windowDays ?? Ledger.defaultWindowDays
       appliedCount = 0
       return
@@ -67,6 +76,7 @@ public final class Ledger {
     }
     state = file.state
     checkpoint = file.checkpoint
+    baseline = file.state
     self.windowDays = windowDays ?? file.windowDays
     isDirty = windowDays != nil && windowDays != file.windowDays
     appliedCount = file.appliedCount
@@ -89,6 +99,8 @@ public final class Ledger {
         warnings.append("entries no longer in the pack were dropped from the state: \(Set(dropped).sorted().joined(separator: ", "))")
       }
     }
+    baseline = state
+    baselineIndex = retained.count
   }
 
   /// Applies one event (see ``Outcome``).
@@ -98,7 +110,7 @@ public final class Ledger {
     if let watermark, event.day < watermark { return .beforeWindow(watermark) }
     if isInOrder(event) {
       var awards: [Award] = []
-      // The error is moved out of the catch block before replaying: a `try` inside a typed
+      // The error is moved out of the catch block before restoring: a `try` inside a typed
       // `catch` clobbered the caught error with the 6.3 compiler (a crash copying it).
       var failure: EngineError?
       do {
@@ -107,7 +119,7 @@ public final class Ledger {
         failure = error
       }
       if let failure {
-        state = try replay(retained)
+        restore()
         throw failure
       }
       record(event, at: retained.count)
@@ -132,6 +144,8 @@ public final class Ledger {
     let change = replayed.xp - state.xp
     state = replayed
     record(event, at: position)
+    baseline = checkpoint
+    baselineIndex = 0
     return .replayed(awards, laterEvents: events.count - position - 1, xpChange: change)
   }
 
@@ -152,14 +166,22 @@ public final class Ledger {
     isDirty = true
   }
 
-  private func replay(_ events: [Event]) throws(EngineError) -> PlayerState {
-    var replayed = checkpoint
+  /// Puts the state back to what the applied events give, after a refused event left it half
+  /// changed. The events replayed were applied by this engine before, so they apply again.
+  private func restore() {
+    var restored = baseline
     var scratch: [Award] = []
-    for event in events {
+    for event in retained[baselineIndex...] {
       scratch.removeAll(keepingCapacity: true)
-      try engine.apply(event, to: &replayed, awards: &scratch)
+      do {
+        try engine.apply(event, to: &restored, awards: &scratch)
+      } catch {
+        // Cannot happen with a deterministic engine; if it does, refuse to save a doubtful state.
+        isBroken = true
+        return
+      }
     }
-    return replayed
+    state = restored
   }
 
   /// Folds events older than the window into the checkpoint, then saves the file atomically if
@@ -180,11 +202,16 @@ public final class Ledger {
           retainedIDs.remove(event.id)
         }
         retained.removeFirst(foldCount)
+        baseline = state
+        baselineIndex = retained.count
         if watermark.map({ $0 < newWatermark }) ?? true {
           watermark = newWatermark
           isDirty = true
         }
       }
+    }
+    if isBroken {
+      throw .corrupt(Diagnostic(file: path, message: "internal error: a refused event could not be undone; the state file was left as it was"))
     }
     guard isDirty else { return }
     let file = StateFile(

@@ -128,4 +128,32 @@ import Testing
     }
     #expect(ledger.state == before)
   }
+
+  @Test func afterARuleChangeARefusedEventLeavesTheLoadedStateExactly() throws {
+    // Events kept in the file were applied with the old rules, under which they succeeded; the
+    // new rules fail on them too. Undoing the refused event must not replay them.
+    let path = temporaryState()
+    let old = try Ledger(path: path, engine: engine)
+    _ = try old.apply(Fixture.workout("kept", Fixture.monday, minutes: 45))
+    try old.commit()
+    let directory = try Fixture.copy("mini")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let xp = directory.appendingPathComponent("xp.json")
+    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
+      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
+    try text.write(to: xp, atomically: true, encoding: .utf8)
+    let reopened = try Ledger(path: path, engine: try Engine(rulesDirectory: directory.path))
+    let loaded = reopened.state
+    _ = try reopened.apply(Fixture.workout("fine", Fixture.day(1), minutes: 30))
+    #expect {
+      _ = try reopened.apply(Fixture.workout("boom", Fixture.day(2), minutes: 45))
+    } throws: { error in
+      guard case EngineError.formulaFailed(let id, _) = error else { return false }
+      return id == "boom"
+    }
+    // The state is the loaded one plus "fine", applied with the new rules.
+    var expected = loaded
+    _ = try reopened.engine.apply(Fixture.workout("fine", Fixture.day(1), minutes: 30), to: &expected)
+    #expect(reopened.state == expected)
+  }
 }

@@ -105,7 +105,7 @@ struct FormulaErrorCase: Sendable, CustomTestStringConvertible {
     FormulaErrorCase("2 + 1️⃣", "expected an operand; the formula ended"),
     FormulaErrorCase("2 + 1️⃣* 3", "expected an operand, found '*'"),
     FormulaErrorCase("1️⃣", "the formula is empty"),
-    FormulaErrorCase("(1 + 2 1️⃣", "expected ')' to close the '(' at column 1; found the end of the formula"),
+    FormulaErrorCase("(1 + 2 1️⃣", "expected ')' to close the '(' that is character 1 of the formula; found the end of the formula"),
     FormulaErrorCase("1 < 2 1️⃣< 3", "comparisons cannot be chained; combine them with '&&', as in 'a < b && b < c'"),
     FormulaErrorCase("1️⃣mx(1, 2)", "unknown function 'mx'; did you mean 'max'?"),
     FormulaErrorCase("1 1️⃣2", "unexpected '2' after a complete formula; expected an operator"),

@@ -82,6 +82,8 @@ struct TextParser {
     return parsed.syntax
   }
 
+  /// Counts one level of nesting: each parenthesised or bracketed expression, call argument,
+  /// branch of '?' and unary operator is one level.
   private mutating func nest() throws(FormulaSyntaxError) {
     depth += 1
     if depth > TextParser.maximumDepth {
@@ -163,18 +165,14 @@ struct TextParser {
       if isSymbol("(") { return try parseCall(name: path, token: token) }
       return make(.variable(path), offset: token.offset, start: token.offset, end: token.end)
     case .symbol("("):
-      try nest()
-      defer { depth -= 1 }
       _ = advance()
       let inner = try parseExpression()
       guard isSymbol(")") else {
-        throw FormulaSyntaxError(offset: current.offset, message: "expected ')' to close the '(' at column \(token.offset + 1); found \(describe(current))")
+        throw FormulaSyntaxError(offset: current.offset, message: "expected ')' to close the '(' that is character \(token.offset + 1) of the formula; found \(describe(current))")
       }
       let close = advance()
       return Parsed(syntax: inner.syntax, start: token.offset, end: close.end)
     case .symbol("["):
-      try nest()
-      defer { depth -= 1 }
       _ = advance()
       let elements = try parseArguments(closing: "]", what: "list element")
       return make(.list(elements), offset: token.offset, start: token.offset, end: lastEnd)
@@ -190,8 +188,6 @@ struct TextParser {
       let hint = Suggestion.hint(for: name, among: TextParser.functions.keys.sorted())
       throw FormulaSyntaxError(offset: token.offset, message: "unknown function '\(name)'\(hint)")
     }
-    try nest()
-    defer { depth -= 1 }
     _ = advance()
     let arguments = try parseArguments(closing: ")", what: "argument")
     return make(.operation(operation, arguments), offset: token.offset, start: token.offset, end: lastEnd)

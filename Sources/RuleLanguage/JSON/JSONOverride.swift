@@ -96,7 +96,7 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
   /// elements chosen by id turned into indexes (for ``JSONNode/overriding(_:)``).
   public func applying(to document: JSONValue, dropping: Int = 0) throws(DiagnosticError) -> (document: JSONValue, path: JSONPath) {
     var path = JSONPath.root
-    let changed = try set(Array(steps.dropFirst(dropping)), in: document, at: [], path: &path)
+    let changed = try set(Array(steps.dropFirst(dropping)), in: document, at: Array(steps.prefix(dropping)), path: &path)
     return (changed, path)
   }
 

@@ -7,18 +7,38 @@ struct Overrides {
   var scenario: [JSONOverride] = []
   var rules: [JSONOverride] = []
 
-  init(_ texts: [String]) throws(DiagnosticError) {
+  init(_ texts: [String]) throws {
     for text in texts {
-      let override = try JSONOverride(parsing: text)
+      let override = try Overrides.parse(text)
       if case .key("scenario")? = override.steps.first {
         guard override.steps.count > 1 else {
-          throw DiagnosticError(Diagnostic(message: "'\(text)': say which scenario value, e.g. scenario.adherence.probability=0.7"))
+          throw UsageError(message: "'\(text)': say which scenario value, e.g. scenario.adherence.probability=0.7")
         }
         scenario.append(override)
       } else {
         rules.append(override)
       }
     }
+  }
+}
+
+extension Overrides {
+  /// Parses one `--set PATH=VALUE`; a malformed one is a usage error.
+  static func parse(_ text: String) throws -> JSONOverride {
+    do {
+      return try JSONOverride(parsing: text)
+    } catch {
+      throw UsageError(message: "--set \(error.diagnostics.first?.message ?? text)")
+    }
+  }
+
+  /// The `--set` options of a command that takes a rule pack only (`award`, `validate`).
+  static func rulesOnly(_ texts: [String]) throws -> [JSONOverride] {
+    let overrides = try Overrides(texts)
+    if let first = overrides.scenario.first {
+      throw UsageError(message: "--set \(first.text): this command reads no scenario; only rule values can be set")
+    }
+    return overrides.rules
   }
 }
 
@@ -32,7 +52,9 @@ enum ScenarioArguments {
     for path in paths.isEmpty ? [defaultScenario] : paths {
       do throws(DiagnosticError) {
         if FileSystem.isDirectory(path) {
-          for file in try ScenarioLoader.files(in: path) {
+          let files = try ScenarioLoader.files(in: path)
+          if files.isEmpty { throw DiagnosticError(.unreadable(path, "no scenario files (*.json) in this directory")) }
+          for file in files {
             scenarios.append(try ScenarioLoader.load(path: file, overrides: overrides.scenario, packs: packs))
           }
         } else {

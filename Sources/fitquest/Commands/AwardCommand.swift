@@ -42,7 +42,7 @@ enum AwardCommand: Command {
     }
     let window = arguments.value("--window") == nil ? nil : try arguments.integer("--window", default: 60, in: 1...3650)
     let commitEvery = try arguments.integer("--commit-every", default: 10_000, in: 1...100_000_000)
-    let overrides = try arguments.all("--set").map { text throws(DiagnosticError) in try JSONOverride(parsing: text) }
+    let overrides = try Overrides.rulesOnly(arguments.all("--set"))
     let engine = Engine(pack: try RulePackLoader.load(directory: arguments.value("--rules") ?? "rules", overrides: overrides))
     let reader = try LineReader(path: arguments.positionals.first ?? "-")
 

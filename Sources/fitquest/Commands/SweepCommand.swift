@@ -32,7 +32,12 @@ enum SweepCommand: Command {
     guard swept.count == 1 else {
       throw UsageError(message: swept.isEmpty ? "sweep needs one --set PATH=FROM..TO:STEP" : "sweep one parameter at a time")
     }
-    let range = try Sweep.Range(parsing: swept[0])
+    let range: Sweep.Range
+    do {
+      range = try Sweep.Range(parsing: swept[0])
+    } catch {
+      throw UsageError(message: "--set \(error.diagnostics.first?.message ?? swept[0])")
+    }
     let fixed = try Overrides(sets.filter { !$0.contains("..") })
     let runs = try arguments.integer("--runs", default: 1, in: 1...1_000_000)
     let threads = try arguments.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)

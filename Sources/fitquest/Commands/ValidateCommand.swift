@@ -21,7 +21,7 @@ enum ValidateCommand: Command {
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)
     let directory = arguments.positionals.first ?? "rules"
-    let overrides = try arguments.all("--set").map { text throws(DiagnosticError) in try JSONOverride(parsing: text) }
+    let overrides = try Overrides.rulesOnly(arguments.all("--set"))
     let pack = try RulePackLoader.load(directory: directory, overrides: overrides)
     Console.output.line("\(directory): ok: \(pack.summary)")
     return ExitCode.success
