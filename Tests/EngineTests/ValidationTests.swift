@@ -141,7 +141,7 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
       directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "achievements.achievements.first.rewardXP=99")])
     #expect(byID.achievements[0].tiers[0].rewardXP == 99)
     #expect(throws: DiagnosticError(Diagnostic(
-      message: "cannot apply --set xp.categories.strength.multipler=3: no key 'multipler' in 'categories.strength'; did you mean 'multiplier'?"))) {
+      message: "cannot apply --set xp.categories.strength.multipler=3: no key 'multipler' in 'xp.categories.strength'; did you mean 'multiplier'?"))) {
       try RulePackLoader.load(directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "xp.categories.strength.multipler=3")])
     }
     #expect(throws: DiagnosticError(Diagnostic(message: "cannot apply --set xpp.caps.perDay=1: no rule file 'xpp.json'; did you mean 'xp'?"))) {
