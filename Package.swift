@@ -34,7 +34,7 @@ let package = Package(
       name: "SimulationTests", dependencies: ["Simulation", "Benchmarks", "FitQuestTestSupport"],
       exclude: ["Snapshots", "Fixtures"]),
     .testTarget(
-      name: "FitQuestCLITests", dependencies: ["fitquest", "Ledger", "FitQuestTestSupport"],
+      name: "FitQuestCLITests", dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),
   ]
 )

@@ -47,6 +47,18 @@ public enum AtomicFile {
     }
   }
 
+  /// Removes temporary files left next to `path` by a writer that was killed before renaming.
+  /// Call only while holding the file's lock (no other writer can be using them).
+  public static func removeLeftovers(of path: String) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) } ?? "."
+    let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+    guard let names = try? FileSystem.listDirectory(directory.isEmpty ? "/" : directory) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      unlink(directory.isEmpty ? "/\(name)" : "\(directory)/\(name)")
+    }
+  }
+
   private static func failure(_ path: String, _ what: String, _ code: Int32) -> DiagnosticError {
     DiagnosticError(
       Diagnostic(file: path, message: "\(what): \(FileSystem.describe(code, path: path)); the previous state is intact"))

@@ -20,11 +20,19 @@ import Testing
   }
 
   @Test func outputsAreByteIdenticalAcrossProcesses() throws {
-    for format in ["text", "json", "csv", "ndjson"] {
-      let a = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", format])
-      let b = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", format])
-      #expect(a.status == 0)
-      #expect(a.stdout == b.stdout, "format \(format)")
+    // Every output format, and the SVG chart: Swift seeds hashing differently in each process,
+    // so any dictionary or set order reaching the output would show here.
+    let work = Paths.temporaryDirectory("determinism")
+    defer { try? FileManager.default.removeItem(at: work) }
+    for format in ["text", "json", "csv", "ndjson", "events"] {
+      var outputs: [String] = []
+      for run in 0..<2 {
+        let svg = work.appendingPathComponent("\(format)-\(run).svg").path
+        let result = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", format, "--svg", svg])
+        #expect(result.status == 0)
+        outputs.append(result.stdout + (try String(contentsOfFile: svg, encoding: .utf8)))
+      }
+      #expect(outputs[0] == outputs[1], "format \(format)")
     }
     let csv = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", "csv"])
     let rows = csv.stdout.split(separator: "\n")

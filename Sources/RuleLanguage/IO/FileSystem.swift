@@ -82,6 +82,8 @@ public enum FileSystem {
     case ENOTDIR: return "a component of the path is not a directory"
     case ENOSPC: return "no space left on the device"
     case EROFS: return "the file system is read-only"
+    case EFBIG: return "the file would exceed the size limit (ulimit -f)"
+    case EDQUOT: return "the disk quota is exceeded"
     default: return String(cString: strerror(code))
     }
   }

@@ -53,6 +53,7 @@ enum AwardCommand: Command {
         Console.error.line("waiting for the lock on \(statePath) (another 'fitquest award' is using it)…")
         Console.error.flush()
       }
+      AtomicFile.removeLeftovers(of: statePath)
       ledger = try Ledger(path: statePath, engine: engine, windowDays: window)
     } catch {
       return report(error)

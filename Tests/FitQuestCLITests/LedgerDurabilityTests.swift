@@ -1,0 +1,173 @@
+import Engine
+import FitQuestTestSupport
+import Foundation
+import Ledger
+import RuleLanguage
+import Testing
+
+/// `fitquest award` under SIGKILL, concurrent writers, a full disk and an unwritable directory.
+@Suite(.serialized) struct LedgerDurabilityTests {
+  /// Two years of a five-day lifter (about 1,900 events), made once by the scenario generator.
+  static let stream: [String] = {
+    let result = try? CommandRunner.fitquest(
+      ["simulate", "--format", "events", "--set", "scenario.duration.months=24", "scenarios/consistent-5x-lifter.json"])
+    return (result?.stdout ?? "").split(separator: "\n").map(String.init)
+  }()
+
+  func write(_ lines: some Sequence<String>, to url: URL) throws {
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  func award(_ work: URL, _ extra: [String] = [], events: String = "events.ndjson") throws -> CommandResult {
+    try CommandRunner.fitquest(["award", "--state", "state.json", "--rules", Paths.rules] + extra + [events], in: work)
+  }
+
+  /// Starts an award without waiting; its output is discarded.
+  func start(_ work: URL, _ extra: [String], events: String = "events.ndjson") throws -> Process {
+    let process = Process()
+    process.executableURL = Paths.fitquest
+    process.arguments = ["award", "--state", "state.json", "--rules", Paths.rules] + extra + [events]
+    process.currentDirectoryURL = work
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// The state of applying the first `count` events in order, in this process.
+  func stateAfter(_ count: Int, engine: Engine) throws -> PlayerState {
+    var state = engine.newPlayer()
+    let decoder = EventDecoder(pack: engine.pack)
+    for (index, line) in Self.stream.prefix(count).enumerated() {
+      _ = try engine.apply(try decoder.decode(line: Array(line.utf8), file: "events", lineNumber: index + 1), to: &state)
+    }
+    return state
+  }
+
+  @Test func killedAtAnyMomentTheStateIsConsistentAndARerunFinishesExactly() throws {
+    #expect(Self.stream.count > 1500)
+    let engine = try Engine(rulesDirectory: Paths.rules)
+    // The reference: an uninterrupted run, after a first run of 100 events (the "old" state).
+    let reference = Paths.temporaryDirectory("crash-reference")
+    defer { try? FileManager.default.removeItem(at: reference) }
+    try write(Self.stream.prefix(100), to: reference.appendingPathComponent("first.ndjson"))
+    try write(Self.stream, to: reference.appendingPathComponent("events.ndjson"))
+    #expect(try award(reference, events: "first.ndjson").status == 0)
+    let oldState = try Data(contentsOf: reference.appendingPathComponent("state.json"))
+    let began = Date()
+    #expect(try award(reference, ["--commit-every", "50"]).status == 0)
+    let duration = Date().timeIntervalSince(began)
+    let expected = try Data(contentsOf: reference.appendingPathComponent("state.json"))
+
+    var sawOld = false
+    var sawNewer = false
+    let kills = 24
+    for attempt in 0..<kills {
+      let work = Paths.temporaryDirectory("crash")
+      defer { try? FileManager.default.removeItem(at: work) }
+      try FileManager.default.copyItem(at: reference.appendingPathComponent("events.ndjson"), to: work.appendingPathComponent("events.ndjson"))
+      try oldState.write(to: work.appendingPathComponent("state.json"))
+      // Moments spread over the whole run, from start-up to the last save.
+      let process = try start(work, ["--commit-every", "50"])
+      Thread.sleep(forTimeInterval: duration * (Double(attempt) + 0.5) / Double(kills))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+
+      // The file is whole and consistent: the state of exactly its first N events.
+      let ledger = try Ledger(path: work.appendingPathComponent("state.json").path, engine: engine)
+      #expect(ledger.appliedCount >= 100 && ledger.appliedCount <= Self.stream.count)
+      #expect(ledger.state == (try stateAfter(ledger.appliedCount, engine: engine)), "attempt \(attempt): \(ledger.appliedCount) events")
+      if ledger.appliedCount == 100 { sawOld = true } else { sawNewer = true }
+
+      // Running the same command again ends exactly where the uninterrupted run did.
+      #expect(try award(work, ["--commit-every", "50"]).status == 0)
+      #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == expected, "attempt \(attempt)")
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".tmp-") }
+      #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+    // The kills landed both before the first save and after some saves.
+    #expect(sawOld && sawNewer)
+  }
+
+  @Test func concurrentWritersApplyEveryEventExactlyOnce() throws {
+    // Three files dealt from the stream a day at a time (so each holds days older than the
+    // others' and most events arrive late), the third repeating a tenth of the first's days;
+    // three processes at once on one state file. (Whole days, because events of one day are
+    // applied in arrival order: a companion chosen after the day's first workout is not the
+    // same story as one chosen before it.)
+    var random = TestRandom(seed: 7)
+    var files: [[String]] = [[], [], []]
+    var day = ""
+    var index = 0
+    var repeated = false
+    for line in Self.stream {
+      let date = line.range(of: #""date":""#).map { String(line[$0.upperBound...].prefix(10)) } ?? ""
+      if date != day {
+        day = date
+        index = Int(random.next() % 3)
+        repeated = index == 0 && random.next() % 10 == 0
+      }
+      files[index].append(line)
+      if repeated { files[2].append(line) }
+    }
+    #expect(files.allSatisfy { $0.count > 400 })
+    let work = Paths.temporaryDirectory("concurrent")
+    defer { try? FileManager.default.removeItem(at: work) }
+    for (index, lines) in files.enumerated() { try write(lines, to: work.appendingPathComponent("part\(index).ndjson")) }
+    let window = ["--window", "3650", "--commit-every", "100"]
+    let processes = try (0..<3).map { try start(work, window, events: "part\($0).ndjson") }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+
+    // The same events in one file, in date order, in one run.
+    let single = Paths.temporaryDirectory("concurrent-reference")
+    defer { try? FileManager.default.removeItem(at: single) }
+    try write(Self.stream, to: single.appendingPathComponent("events.ndjson"))
+    #expect(try award(single, window).status == 0)
+    let engine = try Engine(rulesDirectory: Paths.rules)
+    let together = try Ledger(path: work.appendingPathComponent("state.json").path, engine: engine)
+    let alone = try Ledger(path: single.appendingPathComponent("state.json").path, engine: engine)
+    #expect(together.appliedCount == Self.stream.count)
+    #expect(together.state == alone.state)
+  }
+
+  @Test func aFullDiskFailsClearlyAndKeepsTheOldState() throws {
+    let work = Paths.temporaryDirectory("full-disk")
+    defer { try? FileManager.default.removeItem(at: work) }
+    try write(Self.stream.prefix(100), to: work.appendingPathComponent("first.ndjson"))
+    try write(Self.stream, to: work.appendingPathComponent("events.ndjson"))
+    #expect(try award(work, events: "first.ndjson").status == 0)
+    let old = try Data(contentsOf: work.appendingPathComponent("state.json"))
+    // A file-size limit below the new state's size: writing it fails as on a full disk.
+    let command = "ulimit -f 60 && exec \"$0\" award --state state.json --rules \"$1\" events.ndjson"
+    let result = try CommandRunner.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", command, Paths.fitquest.path, Paths.rules], in: work)
+    #expect(result.status == 74)
+    #expect(result.stderr.contains(
+      "state.json: error: cannot write: the file would exceed the size limit (ulimit -f); the previous state is intact"))
+    #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == old)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".tmp-") }.isEmpty)
+    // With room again, the same command completes.
+    #expect(try award(work).status == 0)
+  }
+
+  @Test func anUnwritableDirectoryFailsClearlyAndKeepsTheOldState() throws {
+    let work = Paths.temporaryDirectory("read-only")
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
+      try? FileManager.default.removeItem(at: work)
+    }
+    try write(Self.stream.prefix(100), to: work.appendingPathComponent("first.ndjson"))
+    try write(Self.stream.prefix(200), to: work.appendingPathComponent("events.ndjson"))
+    #expect(try award(work, events: "first.ndjson").status == 0)
+    let old = try Data(contentsOf: work.appendingPathComponent("state.json"))
+    // The lock file may be shared; the directory takes no new file.
+    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: work.appendingPathComponent("state.json.lock").path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: work.path)
+    let result = try CommandRunner.fitquestUnprivileged(
+      ["award", "--state", "state.json", "--rules", Paths.rules, "events.ndjson"], in: work)
+    #expect(result.status == 74)
+    #expect(result.stderr.contains("state.json: error: cannot write next to it: permission denied; the previous state is intact"))
+    #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == old)
+  }
+}
