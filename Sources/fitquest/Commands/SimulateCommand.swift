@@ -7,7 +7,7 @@ import Simulation
 enum SimulateCommand: Command {
   static let name = "simulate"
   static let summary = "Run scenarios and report what players experience (the main job)"
-  static let usage = "fitquest simulate [SCENARIO...] [--runs N] [--format text|json|csv|ndjson] [--svg FILE] [--set PATH=VALUE]..."
+  static let usage = "fitquest simulate [SCENARIO...] [--runs N] [--format text|json|csv|ndjson|events] [--svg FILE] [--set PATH=VALUE]..."
   static let help = """
     Simulates the training life a scenario describes (default: \(ScenarioArguments.defaultScenario)) under its rule
     pack and reports levels, evolutions, achievements, streaks, records, XP per week and nutrition.
