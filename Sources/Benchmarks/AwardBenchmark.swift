@@ -150,12 +150,17 @@ public enum AwardBenchmark {
     process.standardError = errors
     let start = Clock.now()
     try process.run()
+    // The child's own peak (VmHWM, fresh after exec), sampled while it runs: getrusage's
+    // children figure would include the pages the child shared with this process at fork.
+    let sampler = PeakSampler(pid: process.processIdentifier)
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let seconds = Clock.now() - start
+    let sampled = sampler.stop()
     guard process.terminationStatus == 0 else {
       throw DiagnosticError(Diagnostic(message: "'fitquest award' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
     }
+    if let sampled { return (seconds, sampled) }
     var usage = rusage()
     #if os(Linux)
       getrusage(RUSAGE_CHILDREN.rawValue, &usage)
@@ -165,5 +170,30 @@ public enum AwardBenchmark {
       let peak = Int(usage.ru_maxrss)
     #endif
     return (seconds, peak)
+  }
+}
+
+/// Samples a running child's VmHWM every 5 ms on a background thread (Linux).
+final class PeakSampler: @unchecked Sendable {
+  private let lock = NSLock()
+  private var peak: Int?
+  private var running = true
+  private let done = DispatchSemaphore(value: 0)
+
+  init(pid: Int32) {
+    Thread.detachNewThread { [self] in
+      while lock.withLock({ running }) {
+        if let value = Clock.highWaterMark(pid: pid) { lock.withLock { peak = max(peak ?? 0, value) } }
+        usleep(5_000)
+      }
+      done.signal()
+    }
+  }
+
+  /// Stops sampling; the highest value seen, or nil if /proc was not readable.
+  func stop() -> Int? {
+    lock.withLock { running = false }
+    done.wait()
+    return lock.withLock { peak }
   }
 }

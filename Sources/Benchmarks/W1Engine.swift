@@ -10,18 +10,25 @@ public enum W1Engine {
     awards.reserveCapacity(16)
     var unlockIndex = [Int](repeating: -1, count: engine.pack.achievements.count)
     var unlocked = 0
-    for index in events.indices {
-      awards.removeAll(keepingCapacity: true)
-      try engine.apply(events[index], to: &state, awards: &awards)
-      if state.totals.achievements != unlocked {
-        unlocked = state.totals.achievements
-        for award in awards {
-          if case .achievement(let unlock) = award, let slot = engine.pack.achievements.firstIndex(where: { $0.id == unlock.id }) {
-            unlockIndex[slot] = index
+    // Events are borrowed from the buffer (an array subscript would copy each one).
+    let result = events.withUnsafeBufferPointer { buffer in
+      Result { () throws(EngineError) in
+        for index in buffer.indices {
+          awards.removeAll(keepingCapacity: true)
+          try engine.apply(buffer[index], to: &state, awards: &awards)
+          guard state.totals.achievements != unlocked else { continue }
+          unlocked = state.totals.achievements
+          for award in awards {
+            if case .achievement(let unlock) = award,
+              let slot = engine.pack.achievements.firstIndex(where: { $0.id == unlock.id })
+            {
+              unlockIndex[slot] = index
+            }
           }
         }
       }
     }
+    try result.get()
     let unlocks = engine.pack.achievements.enumerated().compactMap { offset, rule -> (String, Int)? in
       unlockIndex[offset] >= 0 ? (rule.id, unlockIndex[offset]) : nil
     }

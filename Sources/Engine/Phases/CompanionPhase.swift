@@ -79,7 +79,7 @@ extension Engine {
     state.companions.members[active.index] = companion
   }
 
-  func statsOrFail(_ species: Int, _ level: Int, _ step: Step) throws(EngineError) -> Stats {
+  func statsOrFail(_ species: Int, _ level: Int, _ step: borrowing Step) throws(EngineError) -> Stats {
     do {
       return try stats(of: species, level: level)
     } catch {

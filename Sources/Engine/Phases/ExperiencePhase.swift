@@ -60,7 +60,7 @@ extension Engine {
   }
 
   /// Converts a rounded formula result to XP, failing beyond ±2^53.
-  func wholeXP(_ value: Double, _ step: Step) throws(EngineError) -> Int64 {
+  func wholeXP(_ value: Double, _ step: borrowing Step) throws(EngineError) -> Int64 {
     guard value.isFinite, abs(value) <= 9_007_199_254_740_992 else {
       throw .overflow(eventID: step.eventID, what: "the workout's XP (\(NumberText.format(value)))")
     }

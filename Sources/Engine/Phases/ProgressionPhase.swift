@@ -8,7 +8,7 @@ extension Engine {
     guard let rules = pack.progression else { return }
     let deload = isDeloadWeek(step.day, state)
     for (position, exercise) in workout.exercises.enumerated() {
-      let index = step.exercises[position]
+      let index = Int(step.exercises[position])
       let rule = pack.exercises[index]
       guard progressionCategories[rule.category] else { continue }
       var load = 0.0
@@ -54,7 +54,7 @@ extension Engine {
 
   /// Whether a day falls in a deload week of the player's training (weeks count from the ISO
   /// week of their first workout, starting at 1).
-  public func isDeloadWeek(_ day: Day, _ state: PlayerState) -> Bool {
+  public func isDeloadWeek(_ day: Day, _ state: borrowing PlayerState) -> Bool {
     guard let deload = pack.progression?.deload else { return false }
     let first = state.firstWeek ?? day.week
     return deload.isDeload(week: day.week - first + 1)
@@ -62,7 +62,7 @@ extension Engine {
 
   /// The load to use for an exercise on a day: the suggested next load, reduced by the deload
   /// factor in a deload week, rounded to the increment; nil before the first session.
-  public func plannedLoad(for exercise: String, on day: Day, _ state: PlayerState) -> Double? {
+  public func plannedLoad(for exercise: String, on day: Day, _ state: borrowing PlayerState) -> Double? {
     guard let index = pack.exercise(named: exercise), state.loads[index].nextKg > 0 else { return nil }
     let next = state.loads[index].nextKg
     guard isDeloadWeek(day, state), let deload = pack.progression?.deload else { return next }

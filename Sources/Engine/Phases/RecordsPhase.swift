@@ -14,7 +14,7 @@ extension Engine {
     )
     var count = 0
     for (position, exercise) in workout.exercises.enumerated() {
-      let index = step.exercises[position]
+      let index = Int(step.exercises[position])
       var record = state.records[index]
       let counts = record.sessions > 0 || rules.awardFirst
       var sessionHeaviest = 0.0

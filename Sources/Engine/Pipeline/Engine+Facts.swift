@@ -91,7 +91,7 @@ extension Engine {
   }
 
   /// Resolves a workout's names and computes its facts; throws before anything changes.
-  func prepare(_ workout: Workout, _ step: inout Step, _ state: PlayerState) throws(EngineError) {
+  func prepare(_ workout: borrowing Workout, _ step: inout Step, _ state: borrowing PlayerState) throws(EngineError) {
     guard let category = pack.category(named: workout.category) else {
       let hint = Suggestion.hint(for: workout.category, among: pack.categories.map(\.name))
       throw .invalidEvent(eventID: workout.id, message: "unknown category '\(workout.category)'\(hint)")
@@ -116,7 +116,7 @@ extension Engine {
           let hint = Suggestion.hint(for: exercise.name, among: pack.exercises.map(\.name))
           throw .invalidEvent(eventID: workout.id, message: "unknown exercise '\(exercise.name)'\(hint)")
         }
-        step.exercises[facts.exerciseCount] = index
+        step.exercises[facts.exerciseCount] = Int32(truncatingIfNeeded: index)
         facts.exerciseCount += 1
         for set in exercise.sets where set.kind != .warmUp {
           facts.sets += 1

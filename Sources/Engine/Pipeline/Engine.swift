@@ -118,7 +118,8 @@ public final class Engine: Sendable {
   /// Events must come in date order (the ledger replays back-dated ones). When the event is
   /// refused for its order or its names, `state` is unchanged; when a rule formula fails midway,
   /// `state` may be partly updated — use ``applying(_:to:)`` for all-or-nothing semantics.
-  public func apply(_ event: Event, to state: inout PlayerState, awards: inout [Award]) throws(EngineError) {
+  /// The event is borrowed: applying an event stored in an array or buffer copies nothing.
+  public func apply(_ event: borrowing Event, to state: inout PlayerState, awards: inout [Award]) throws(EngineError) {
     if state.cursorCache.unlockCount != state.totals.achievements
       || state.achievementCursors.count != achievementPlan.groups.count
     {
@@ -128,25 +129,30 @@ public final class Engine: Sendable {
     // One switch binds the payload once; each kind runs its pipeline (Pipeline.swift).
     switch event {
     case .workoutLogged(let workout):
-      try run(workout.id, workout.day, &state, &awards) { step, state, awards throws(EngineError) in
+      try checkOrder(workout.id, workout.day, state)
+      try withStep(workout.id, workout.day, exercises: workout.exercises.count) { step throws(EngineError) in
         try prepare(workout, &step, state)
         try applyWorkout(workout, &step, &state, &awards)
       }
     case .nutritionLogged(let log):
-      try run(log.id, log.day, &state, &awards) { step, state, awards throws(EngineError) in
+      try checkOrder(log.id, log.day, state)
+      try withStep(log.id, log.day, exercises: 0) { step throws(EngineError) in
         try applyNutrition(log, &step, &state, &awards)
       }
     case .companionChosen(let choice):
-      try run(choice.id, choice.day, &state, &awards) { step, state, awards throws(EngineError) in
+      try checkOrder(choice.id, choice.day, state)
+      try withStep(choice.id, choice.day, exercises: 0) { step throws(EngineError) in
         try validate(choice, state)
         try applyCompanionChoice(choice, &step, &state, &awards)
       }
     case .profileUpdated(let profile):
-      try run(profile.id, profile.day, &state, &awards) { step, state, awards throws(EngineError) in
+      try checkOrder(profile.id, profile.day, state)
+      try withStep(profile.id, profile.day, exercises: 0) { step throws(EngineError) in
         try applyProfile(profile, &step, &state, &awards)
       }
     case .dayClosed(let closure):
-      try run(closure.id, closure.day, &state, &awards) { step, state, awards throws(EngineError) in
+      try checkOrder(closure.id, closure.day, state)
+      try withStep(closure.id, closure.day, exercises: 0) { step throws(EngineError) in
         try applyDayClosure(&step, &state, &awards)
       }
     }
@@ -155,24 +161,29 @@ public final class Engine: Sendable {
   /// The most exercises a workout may have (the event reader enforces it).
   static let maximumExercises = 100
 
-  /// Checks the event's date, then runs `body` with a step whose slot array lives on the stack
-  /// (no allocation per event; each phase writes the slots its formulas read before reading them).
+  /// Refuses an event dated before the open day, or on a day already closed.
   @inline(__always)
-  private func run(
-    _ id: String, _ day: Day, _ state: inout PlayerState, _ awards: inout [Award],
-    _ body: (inout Step, inout PlayerState, inout [Award]) throws(EngineError) -> Void
-  ) throws(EngineError) {
+  private func checkOrder(_ id: String, _ day: Day, _ state: borrowing PlayerState) throws(EngineError) {
     if let open = state.today.day, day < open || (day == open && state.today.isClosed) {
       throw .outOfOrder(eventID: id, day: day, openDay: open, isClosed: state.today.isClosed)
     }
-    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount + stackDepth + Self.maximumExercises) {
+  }
+
+  /// Runs `body` with a step whose slots, operand stack and exercise indexes live in one
+  /// temporary buffer sized for this event: on the stack for ordinary events (the standard
+  /// library keeps temporary allocations of up to 1 KiB there), so an event allocates nothing.
+  @inline(__always)
+  private func withStep(
+    _ id: String, _ day: Day, exercises: Int, _ body: (inout Step) throws(EngineError) -> Void
+  ) throws(EngineError) {
+    let exerciseWords = (min(exercises, Self.maximumExercises) + 1) / 2
+    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount + stackDepth + exerciseWords) {
       buffer in
       Result { () throws(EngineError) in
         let base = buffer.baseAddress.unsafelyUnwrapped
-        let exercises = UnsafeMutableRawPointer(base + slotCount + stackDepth).bindMemory(to: Int.self, capacity: Self.maximumExercises)
-        var step = Step(
-          eventID: id, day: day, slots: base, stack: base + slotCount, exercises: exercises, explain: options.explain)
-        try body(&step, &state, &awards)
+        let indexes = UnsafeMutableRawPointer(base + slotCount + stackDepth).bindMemory(to: Int32.self, capacity: exerciseWords * 2)
+        var step = Step(eventID: id, day: day, slots: base, stack: base + slotCount, exercises: indexes, explain: options.explain)
+        try body(&step)
       }
     }
     try result.get()
@@ -209,7 +220,7 @@ public final class Engine: Sendable {
 
   /// Adds to a 64-bit total, failing beyond 2^53 (where Doubles stop being exact).
   @inline(__always)
-  func add(_ amount: Int64, to total: inout Int64, _ what: String, _ step: Step) throws(EngineError) {
+  func add(_ amount: Int64, to total: inout Int64, _ what: String, _ step: borrowing Step) throws(EngineError) {
     let (sum, overflow) = total.addingReportingOverflow(amount)
     if overflow || sum > 9_007_199_254_740_992 || sum < -9_007_199_254_740_992 {
       throw .overflow(eventID: step.eventID, what: what)

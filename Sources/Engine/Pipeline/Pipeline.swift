@@ -61,8 +61,8 @@ struct Step {
   let slots: UnsafeMutablePointer<Double>
   /// Operand stack for formula evaluation (the engine's deepest formula fits).
   let stack: UnsafeMutablePointer<Double>
-  /// The pack index of each exercise of the workout, in order (room for the 100 allowed).
-  let exercises: UnsafeMutablePointer<Int>
+  /// The pack index of each exercise of the workout, in order.
+  let exercises: UnsafeMutablePointer<Int32>
   let explain: Bool
 }
 

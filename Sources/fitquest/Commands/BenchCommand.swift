@@ -52,11 +52,17 @@ enum BenchCommand: Command {
       if arguments.has("--json") { Console.output.line(result.json) }
       Console.output.flush()
     }
-    if wanted("w1") { report(try W1Benchmark.run(count: w1Events, repetitions: repetitions, rules: "rules/w1")) }
+    // Each workload's peak memory is its own (Clock.resetPeak before it).
+    if wanted("w1") {
+      Clock.resetPeak()
+      report(try W1Benchmark.run(count: w1Events, repetitions: repetitions, rules: "rules/w1"))
+    }
     if wanted("w2") {
+      Clock.resetPeak()
       report(try W2Benchmark.run(minimumEvents: quick ? 50_000 : 1_000_000, repetitions: repetitions, scenarios: "scenarios"))
     }
     if wanted("montecarlo") {
+      Clock.resetPeak()
       let threads = ProcessInfo.processInfo.activeProcessorCount
       for result in try MonteCarloBenchmark.run(
         runs: quick ? 100 : 1_000, threads: threads, repetitions: repetitions, scenario: "scenarios/beginner-3x.json")
@@ -65,6 +71,7 @@ enum BenchCommand: Command {
       }
     }
     if wanted("award") {
+      Clock.resetPeak()
       for result in try AwardBenchmark.run(
         lines: awardLines, repetitions: repetitions, scenario: "scenarios/consistent-5x-lifter.json", rules: "rules",
         executable: executablePath(), keep: arguments.value("--keep"))
