@@ -81,8 +81,10 @@ public enum AwardBenchmark {
     return count
   }
 
-  /// Writes `lines` events of one long player life: successive runs of the scenario, each
-  /// continuing where the previous ended, ids prefixed by the run. Returns the byte count.
+  /// Writes `lines` events of one long player life. Runs of the scenario come in batches of 16
+  /// merged day by day (one `dayClosed` per day), each batch continuing where the previous
+  /// ended, ids prefixed by the run: dense enough that 10M lines stay within four-digit years.
+  /// Returns the byte count.
   static func writeStream(lines: Int, to path: String, scenario path_: String) throws -> Int {
     let packs = PackCache(explain: false)
     let scenario = try ScenarioLoader.load(path: path_, packs: packs)
@@ -92,25 +94,42 @@ public enum AwardBenchmark {
       return FileHandle(forWritingAtPath: path)
     }() else { throw DiagnosticError(Diagnostic(file: path, message: "cannot create the benchmark input")) }
     defer { try? handle.close() }
+    let batchSize = 16
     var written = 0
     var bytes = 0
-    var run = 0
+    var batch = 0
     var buffer = ""
+    func emit(_ event: Event) {
+      buffer += event.jsonLine
+      buffer += "\n"
+      written += 1
+    }
     while written < lines {
-      let events = try SimulationRunner.run(scenario, engine: engine, seed: UInt64(run + 1), recording: RecordingOptions(events: true)).events
-      let shift = run * scenario.days
-      for event in events where written < lines {
-        let line = shifted(event, by: shift, prefix: "r\(run)-").jsonLine
-        buffer += line
-        buffer += "\n"
-        written += 1
+      var runs: [[Event]] = []
+      for member in 0..<batchSize {
+        let seed = UInt64(batch * batchSize + member + 1)
+        runs.append(try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true)).events)
+      }
+      let shift = batch * scenario.days
+      var positions = [Int](repeating: 0, count: batchSize)
+      for index in 1...scenario.days where written < lines {
+        let day = scenario.day(index)
+        for member in 0..<batchSize {
+          while positions[member] < runs[member].count, runs[member][positions[member]].day == day {
+            let event = runs[member][positions[member]]
+            positions[member] += 1
+            if case .dayClosed = event { continue }
+            if written < lines { emit(shifted(event, by: shift, prefix: "r\(batch * batchSize + member)-")) }
+          }
+        }
+        if written < lines { emit(shifted(.dayClosed(DayClosure(id: "d\(index)", day: day)), by: shift, prefix: "b\(batch)-")) }
       }
       if buffer.utf8.count > 1 << 20 || written == lines {
         bytes += buffer.utf8.count
         try handle.write(contentsOf: Data(buffer.utf8))
         buffer = ""
       }
-      run += 1
+      batch += 1
     }
     return bytes
   }

@@ -34,6 +34,16 @@ import Testing
     return events
   }
 
+  /// The mini pack with an XP term that divides by zero for 45-minute workouts, and its directory.
+  func failingEngine() throws -> (Engine, URL) {
+    let directory = try Fixture.copy("mini")
+    let xp = directory.appendingPathComponent("xp.json")
+    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
+      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
+    try text.write(to: xp, atomically: true, encoding: .utf8)
+    return (try Engine(rulesDirectory: directory.path), directory)
+  }
+
   func applyInOrder(_ events: [Event]) throws -> PlayerState {
     var state = engine.newPlayer()
     for event in events { _ = try engine.apply(event, to: &state) }
@@ -109,13 +119,8 @@ import Testing
   }
 
   @Test func aFailingFormulaLeavesTheStateAsBefore() throws {
-    let directory = try Fixture.copy("mini")
+    let (failing, directory) = try failingEngine()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let xp = directory.appendingPathComponent("xp.json")
-    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
-      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
-    try text.write(to: xp, atomically: true, encoding: .utf8)
-    let failing = try Engine(rulesDirectory: directory.path)
     let ledger = try Ledger(path: temporaryState(), engine: failing)
     _ = try ledger.apply(Fixture.workout("ok", Fixture.monday, minutes: 30))
     let before = ledger.state
@@ -136,13 +141,9 @@ import Testing
     let old = try Ledger(path: path, engine: engine)
     _ = try old.apply(Fixture.workout("kept", Fixture.monday, minutes: 45))
     try old.commit()
-    let directory = try Fixture.copy("mini")
+    let (failing, directory) = try failingEngine()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let xp = directory.appendingPathComponent("xp.json")
-    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
-      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
-    try text.write(to: xp, atomically: true, encoding: .utf8)
-    let reopened = try Ledger(path: path, engine: try Engine(rulesDirectory: directory.path))
+    let reopened = try Ledger(path: path, engine: failing)
     let loaded = reopened.state
     _ = try reopened.apply(Fixture.workout("fine", Fixture.day(1), minutes: 30))
     #expect {

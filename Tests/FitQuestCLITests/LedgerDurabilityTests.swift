@@ -18,6 +18,15 @@ import Testing
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
   }
 
+  /// A workspace holding the first 100 events' state ("the old state") and `count` events in
+  /// events.ndjson; returns the old state's bytes.
+  func workspaceWithOldState(_ work: URL, events count: Int) throws -> Data {
+    try write(Self.stream.prefix(100), to: work.appendingPathComponent("first.ndjson"))
+    try write(Self.stream.prefix(count), to: work.appendingPathComponent("events.ndjson"))
+    #expect(try award(work, events: "first.ndjson").status == 0)
+    return try Data(contentsOf: work.appendingPathComponent("state.json"))
+  }
+
   func award(_ work: URL, _ extra: [String] = [], events: String = "events.ndjson") throws -> CommandResult {
     try CommandRunner.fitquest(["award", "--state", "state.json", "--rules", Paths.rules] + extra + [events], in: work)
   }
@@ -50,10 +59,7 @@ import Testing
     // The reference: an uninterrupted run, after a first run of 100 events (the "old" state).
     let reference = Paths.temporaryDirectory("crash-reference")
     defer { try? FileManager.default.removeItem(at: reference) }
-    try write(Self.stream.prefix(100), to: reference.appendingPathComponent("first.ndjson"))
-    try write(Self.stream, to: reference.appendingPathComponent("events.ndjson"))
-    #expect(try award(reference, events: "first.ndjson").status == 0)
-    let oldState = try Data(contentsOf: reference.appendingPathComponent("state.json"))
+    let oldState = try workspaceWithOldState(reference, events: Self.stream.count)
     let began = Date()
     #expect(try award(reference, ["--commit-every", "50"]).status == 0)
     let duration = Date().timeIntervalSince(began)
@@ -134,10 +140,7 @@ import Testing
   @Test func aFullDiskFailsClearlyAndKeepsTheOldState() throws {
     let work = Paths.temporaryDirectory("full-disk")
     defer { try? FileManager.default.removeItem(at: work) }
-    try write(Self.stream.prefix(100), to: work.appendingPathComponent("first.ndjson"))
-    try write(Self.stream, to: work.appendingPathComponent("events.ndjson"))
-    #expect(try award(work, events: "first.ndjson").status == 0)
-    let old = try Data(contentsOf: work.appendingPathComponent("state.json"))
+    let old = try workspaceWithOldState(work, events: Self.stream.count)
     // A file-size limit below the new state's size: writing it fails as on a full disk.
     let command = "ulimit -f 60 && exec \"$0\" award --state state.json --rules \"$1\" events.ndjson"
     let result = try CommandRunner.run(
@@ -157,10 +160,7 @@ import Testing
       try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
       try? FileManager.default.removeItem(at: work)
     }
-    try write(Self.stream.prefix(100), to: work.appendingPathComponent("first.ndjson"))
-    try write(Self.stream.prefix(200), to: work.appendingPathComponent("events.ndjson"))
-    #expect(try award(work, events: "first.ndjson").status == 0)
-    let old = try Data(contentsOf: work.appendingPathComponent("state.json"))
+    let old = try workspaceWithOldState(work, events: 200)
     // The lock file may be shared; the directory takes no new file.
     try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: work.appendingPathComponent("state.json.lock").path)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: work.path)
