@@ -63,6 +63,13 @@ public struct W1Outcome: Sendable, Equatable {
   /// Each achievement that unlocked, with the index of the event that unlocked it, in W1 order.
   public var unlocks: [(name: String, index: Int)]
 
+  /// Creates an outcome.
+  public init(totalXP: Int64, finalLevel: Int, unlocks: [(name: String, index: Int)]) {
+    self.totalXP = totalXP
+    self.finalLevel = finalLevel
+    self.unlocks = unlocks
+  }
+
   public static func == (lhs: W1Outcome, rhs: W1Outcome) -> Bool {
     lhs.totalXP == rhs.totalXP && lhs.finalLevel == rhs.finalLevel
       && lhs.unlocks.map(\.name) == rhs.unlocks.map(\.name) && lhs.unlocks.map(\.index) == rhs.unlocks.map(\.index)
