@@ -118,7 +118,7 @@ public final class Engine: Sendable {
   /// Events must come in date order (the ledger replays back-dated ones). When the event is
   /// refused for its order or its names, `state` is unchanged; when a rule formula fails midway,
   /// `state` may be partly updated — use ``applying(_:to:)`` for all-or-nothing semantics.
-  /// The event is borrowed: applying an event stored in an array or buffer copies nothing.
+  /// The event is borrowed, so a caller applying events from a buffer need not copy them.
   public func apply(_ event: borrowing Event, to state: inout PlayerState, awards: inout [Award]) throws(EngineError) {
     if state.cursorCache.unlockCount != state.totals.achievements
       || state.achievementCursors.count != achievementPlan.groups.count
