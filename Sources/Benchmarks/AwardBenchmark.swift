@@ -90,7 +90,7 @@ public enum AwardBenchmark {
     let scenario = try ScenarioLoader.load(path: path_, packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
     guard let handle = FileHandle(forWritingAtPath: path) ?? {
-      FileManager.default.createFile(atPath: path, contents: nil)
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
       return FileHandle(forWritingAtPath: path)
     }() else { throw DiagnosticError(Diagnostic(file: path, message: "cannot create the benchmark input")) }
     defer { try? handle.close() }

@@ -61,8 +61,8 @@ public enum MonteCarloBenchmark {
     let engine = try packs.engine(for: scenario.rulesPath)
     var single: [Double] = []
     var parallel: [Double] = []
-    var first: [RunSummary] = []
-    var second: [RunSummary] = []
+    var first: RunAggregate?
+    var second: RunAggregate?
     for _ in 0..<repetitions {
       let one = try Clock.measure { try MonteCarlo.run(scenario, engine: engine, count: runs, threads: 1) }
       single.append(one.seconds)

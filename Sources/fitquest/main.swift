@@ -5,9 +5,13 @@
 #endif
 
 // A file-size limit (ulimit -f) must fail the write with EFBIG, reported like a full disk, rather
-// than kill the process with SIGXFSZ.
+// than kill the process with SIGXFSZ; a closed pipe must fail the write with EPIPE, not kill it.
 signal(SIGXFSZ, SIG_IGN)
-let status = FitQuestCommand.main(Array(CommandLine.arguments.dropFirst()))
-Console.output.flush()
+signal(SIGPIPE, SIG_IGN)
+var status = FitQuestCommand.main(Array(CommandLine.arguments.dropFirst()))
+if !Console.output.flush(), let reason = Console.output.failureDescription {
+  Console.error.line("error: cannot write standard output: \(reason); the output is incomplete")
+  if status == ExitCode.success || status == ExitCode.failure { status = ExitCode.ioError }
+}
 Console.error.flush()
 exit(status)

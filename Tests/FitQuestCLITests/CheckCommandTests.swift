@@ -46,19 +46,20 @@ struct TinyProject {
     #expect(update.stdout.contains("updated scenarios/snapshots/tiny.json"))
     let clean = try project.run(["check"])
     #expect(clean.status == 0)
-    #expect(clean.stdout.contains("ok       tiny (2 expectations)"))
+    #expect(clean.stdout.contains("ok       tiny: snapshot unchanged; 2 of 2 expectations hold"))
 
     try project.setMultiplier("1")
     let changed = try project.run(["check"])
     #expect(changed.status == 1)
     let lines = changed.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(lines.contains("CHANGED  tiny"))
+    #expect(lines.first == "CHANGED  tiny: snapshot changed; 0 of 2 expectations hold")
     #expect(lines.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
     #expect(lines.contains("level 2: day 1 → day 3"))
     #expect(lines.contains("level 4: day 5 → day 10"))
     #expect(lines.contains("award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'"))
-    #expect(lines.contains("FAILED   tiny: scenarios/tiny.json:9:5: error: expectation failed: level.4 at most 7; actual day 10"))
-    #expect(lines.contains("FAILED   tiny: scenarios/tiny.json:10:5: error: expectation failed: totalXP between 400 and 600; actual 264"))
+    #expect(lines.contains("scenarios/tiny.json:9:5: error: expectation failed: level.4 at most 7; actual day 10"))
+    #expect(lines.contains("scenarios/tiny.json:10:5: error: expectation failed: totalXP between 400 and 600; actual 264"))
+    #expect(lines.contains("1 scenario: 0 unchanged, 1 changed; 0 of 2 expectations hold"))
 
     // Accepting the change rewrites the snapshot; the expectations still hold the line.
     let accepted = try project.run(["check", "--update"])
@@ -102,7 +103,7 @@ struct TinyProject {
     try text.write(to: url, atomically: true, encoding: .utf8)
     let result = try project.run(["check"])
     #expect(result.status == 65)
-    #expect(result.stderr.contains("scenarios/tiny.json:4:3: error: unknown key 'sed'; did you mean 'seed'?"))
+    #expect(result.stdout.contains("INVALID  tiny: cannot be checked\n           scenarios/tiny.json:4:3: error: unknown key 'sed'; did you mean 'seed'?"))
   }
 }
 

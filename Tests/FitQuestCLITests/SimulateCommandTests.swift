@@ -15,8 +15,12 @@ import Testing
   @Test func everyShippedScenarioRuns() throws {
     let result = try CommandRunner.fitquest(["simulate", "scenarios", "--format", "json"])
     #expect(result.status == 0)
-    let names = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
-    #expect(names?.count == 7)
+    // One shape for one scenario or many: {"format": 1, "scenarios": [...]}.
+    let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    #expect((document?["scenarios"] as? [[String: Any]])?.count == 7)
+    let one = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", "json"])
+    let single = try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any]
+    #expect((single?["scenarios"] as? [[String: Any]])?.count == 1)
   }
 
   @Test func outputsAreByteIdenticalAcrossProcesses() throws {
@@ -36,7 +40,8 @@ import Testing
     }
     let csv = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", "csv"])
     let rows = csv.stdout.split(separator: "\n")
-    #expect(rows.first == "day,date,level,xp,xp_gained,workouts,streak,companion,companion_level,companion_stage,target_kcal,adjustment,clamped,digest")
+    #expect(rows.first == "scenario,day,date,level,xp,xp_gained,workouts,streak,companion,companion_level,companion_stage,target_kcal,adjustment,clamped,digest")
+    #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("dieter,") })
     #expect(rows.count == 113)
   }
 
@@ -56,7 +61,7 @@ import Testing
     #expect(result.status == 0)
     let svg = try String(contentsOf: work.appendingPathComponent("run.svg"), encoding: .utf8)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-    #expect(svg.contains("thornback (day 47)"))
+    #expect(svg.contains("thornback (day 50)"))
     #expect(svg.contains("<polyline"))
   }
 
@@ -69,13 +74,17 @@ import Testing
       .write(to: xp, atomically: true, encoding: .utf8)
     let compare = try CommandRunner.fitquest(["compare", "--base", "rules", "--candidate", candidate.path])
     #expect(compare.status == 0)
-    #expect(compare.stdout.contains("What moved:"))
-    #expect(compare.stdout.contains("level 10 reached on day 47 → day 54 (+7)"))
+    #expect(compare.stdout.contains("What moved (most first):"))
+    #expect(compare.stdout.contains("level 10 reached on day 50 → day 57 (+7)"))
+    // The same change through --set-candidate, without a copy of the pack.
+    let inline = try CommandRunner.fitquest(["compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0"])
+    #expect(inline.stdout.contains("level 10 reached on day 50 → day 57 (+7)"))
     let sweep = try CommandRunner.fitquest(["sweep", "--set", "xp.categories.strength.multiplier=1.0..1.4:0.2", "--format", "csv"])
     #expect(sweep.status == 0)
     let rows = sweep.stdout.split(separator: "\n")
-    #expect(rows.first == "value,level.5,level.10,level.20,finalLevel,totalXP,xpPerWeek.median,evolution.first,achievements,nutrition.clampShare")
-    #expect(rows.map { $0.split(separator: ",").first.map(String.init) ?? "" }.dropFirst() == ["1", "1.2", "1.4"])
+    #expect(rows.first == "scenario,xp.categories.strength.multiplier,metric,runs,p10,p50,p90,min,max,share")
+    #expect(rows.count == 1 + 3 * 9)
+    #expect(rows.filter { $0.hasPrefix("beginner-3x,1.2,level.10,1,50,50,50,50,50,1") }.count == 1)
     let usage = try CommandRunner.fitquest(["sweep", "--set", "xp.caps.perDay=100"])
     #expect(usage.status == 64)
   }

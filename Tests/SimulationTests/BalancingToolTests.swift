@@ -50,18 +50,30 @@ import Testing
     #expect(!moved.contains { $0.hasPrefix("workouts") })
     let row = try #require(comparison.rows.first { $0.metric == "totalXP" })
     #expect(row.delta == -240)
-    let json = try JSONReader.parse(comparison.json(baseName: "a", candidateName: "b"))
-    #expect(json["metrics"]?["totalXP"]?["candidate"]?.number == 264)
+    let json = try JSONReader.parse(comparison.json(basePath: "a", candidatePath: "b"))
+    let rows = try #require(json["metrics"]?.elements)
+    let total = try #require(rows.first { $0["metric"]?.string == "totalXP" })
+    #expect(total["candidate"]?["p50"]?.number == 264)
+    #expect(total["delta"]?.number == -240)
+    // Moves are structured and most moved first: level 2 moved 2 days from day 1 (200%), level 4
+    // 5 days from day 5 (100%), level 3 2 from 3 (67%), then the XP metrics (under 50%).
+    let moves = try #require(json["moves"]?.elements)
+    #expect(moves.prefix(3).map { $0["metric"]?.string } == ["level.2", "level.4", "level.3"])
+    #expect(moves.contains { $0["metric"]?.string == "totalXP" })
   }
 
   @Test func sweepTabulatesEveryValue() throws {
-    let range = try Sweep.Range(parsing: "xp.categories.strength.multiplier=1..2:0.5")
-    #expect(range.values == [1, 1.5, 2])
-    #expect(try Sweep.Range(parsing: "x=1.0..1.5:0.1").values == [1, 1.1, 1.2, 1.3, 1.4, 1.5])
-    #expect(throws: DiagnosticError.self) { try Sweep.Range(parsing: "x=2..1:0.1") }
-    let sweep = try Sweep(range: range, metrics: ["totalXP", "level.4"], runs: 1, threads: 1) { override throws(DiagnosticError) in
+    let range = try SweepParameter(parsing: "xp.categories.strength.multiplier=1..2:0.5")
+    #expect(range.values == ["1", "1.5", "2"])
+    #expect(try SweepParameter(parsing: "x=1.0..1.5:0.1").values == ["1", "1.1", "1.2", "1.3", "1.4", "1.5"])
+    #expect(try SweepParameter(parsing: "x=1.0,1.2,1.5").values == ["1.0", "1.2", "1.5"])
+    #expect(throws: DiagnosticError.self) { try SweepParameter(parsing: "x=2..1:0.1") }
+    #expect(throws: DiagnosticError.self) { try SweepParameter(parsing: "x=1,,2") }
+    #expect(SweepParameter.isSweep("x=1..2:1") && SweepParameter.isSweep("x=1,2"))
+    #expect(!SweepParameter.isSweep("scenario.plan.sessions[0].rpe=[9,10]") && !SweepParameter.isSweep("x=1"))
+    let sweep = try Sweep(parameters: [range], metrics: ["totalXP", "level.4"], runs: 1, threads: 1) { overrides throws(DiagnosticError) in
       do {
-        return try SimulationFixture.load("tiny.json", overrides: [override.text])
+        return [try SimulationFixture.load("tiny.json", overrides: overrides.map(\.text))]
       } catch let error as DiagnosticError {
         throw error
       } catch {
@@ -69,8 +81,31 @@ import Testing
       }
     }
     // × 1: 264 XP; × 1.5: 60 per workout → 63, 60, 63, 67, 65, 66 = 384; × 2: 504.
-    #expect(sweep.rows.map(\.metrics[0]) == [264, 384, 504])
-    #expect(sweep.csv.split(separator: "\n").first == "value,totalXP,level.4")
+    #expect(sweep.rows.map { $0.aggregate.distribution(of: "totalXP").p50 } == [264, 384, 504])
+    let csv = sweep.csv.split(separator: "\n")
+    #expect(csv.first == "scenario,xp.categories.strength.multiplier,metric,runs,p10,p50,p90,min,max,share")
+    #expect(csv.contains("tiny,1.5,totalXP,1,384,384,384,384,384,1.0000"))
+    // Level 4 (200 XP): × 1 on day 10 (43, 83, 126, 173, 218); × 1.5 on day 8 (63, 123, 186, 253);
+    // × 2 on day 5 (83, 163, 246).
+    #expect(sweep.rows.map { $0.aggregate.distribution(of: "level.4").p50 } == [10, 8, 5])
+  }
+
+  @Test func sweepsAGridOfTwoParameters() throws {
+    let multiplier = try SweepParameter(parsing: "xp.categories.strength.multiplier=1,2")
+    let days = try SweepParameter(parsing: "scenario.duration.days=7,14")
+    #expect(Sweep.points([multiplier, days]) == [["1", "7"], ["1", "14"], ["2", "7"], ["2", "14"]])
+    let sweep = try Sweep(parameters: [multiplier, days], metrics: ["totalXP"], runs: 1, threads: 1) { overrides throws(DiagnosticError) in
+      do {
+        return [try SimulationFixture.load("tiny.json", overrides: overrides.map(\.text))]
+      } catch let error as DiagnosticError {
+        throw error
+      } catch {
+        throw DiagnosticError(Diagnostic(message: "\(error)"))
+      }
+    }
+    // One week: 43 + 40 + 43 = 126 at × 1 (83 + 80 + 83 = 246 at × 2); two weeks: 264 and 504.
+    #expect(sweep.rows.map { $0.aggregate.distribution(of: "totalXP").p50 } == [126, 264, 246, 504])
+    #expect(sweep.csv.split(separator: "\n").first == "scenario,xp.categories.strength.multiplier,scenario.duration.days,metric,runs,p10,p50,p90,min,max,share")
   }
 
   @Test func snapshotDiffSpeaksInOutcomes() throws {
@@ -92,7 +127,11 @@ import Testing
   @Test func expectationsReportTheirPosition() throws {
     let (scenario, candidate) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
     let summary = try SimulationRunner.run(scenario, engine: candidate).summary
-    let results = scenario.expectations.map { ExpectationResult.check($0, runs: [summary]) }
+    let results = scenario.expectations.map { expectation in
+      var histogram = Histogram()
+      histogram.add(summary.value(of: expectation.metric))
+      return ExpectationResult.check(expectation, histogram)
+    }
     #expect(results.map(\.passed) == [false, false])
     let text = try String(contentsOfFile: SimulationFixture.path("tiny.json"), encoding: .utf8)
     let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("level.4") }.map { $0 + 1 }

@@ -1,4 +1,5 @@
 import Engine
+import FitQuestTestSupport
 import RuleLanguage
 import Simulation
 import Testing
@@ -75,6 +76,67 @@ import Testing
     let eight = try MonteCarlo.run(scenario, engine: engine, count: 40, threads: 8)
     #expect(one == two)
     #expect(one == eight)
-    #expect(Set(one.map(\.totalXP)).count > 1)
+    #expect((one.histogram(of: "totalXP")?.sorted.count ?? 0) > 1)
+    #expect(one.runs == 40)
+  }
+}
+
+/// The draws docs/scenarios.md promises: session RPEs from the session's range, set RPEs inside
+/// the exercise's range, and every generated event inside the ranges `fitquest award` accepts.
+@Suite struct GeneratorRangeTests {
+  @Test func sessionAndSetRPEsComeFromTheScenarioRanges() throws {
+    let (scenario, engine) = try SimulationFixture.load(
+      "lifter.json", overrides: ["scenario.plan.sessions[0].exercises[0].rpe=[7,9]"])
+    let result = try SimulationRunner.run(scenario, engine: engine, recording: .all)
+    var workouts = 0
+    for event in result.events {
+      guard case .workoutLogged(let workout) = event else { continue }
+      workouts += 1
+      let rpe = try #require(workout.rpe)
+      // The strength session has no 'rpe' (default [6, 7]); the Saturday run says [5, 7].
+      #expect(workout.category == "strength" ? (6...7).contains(rpe) : (5...7).contains(rpe), "\(workout.id): \(rpe)")
+      for set in workout.exercises.flatMap(\.sets) where set.kind == .working {
+        #expect((7...9).contains(set.rpe ?? 0), "\(workout.id): set RPE \(set.rpe ?? 0)")
+      }
+    }
+    #expect(workouts > 4)
+  }
+
+  @Test func theSessionRPERangeChangesTheOutcome() throws {
+    // The default pack's XP has an intensity factor on workout.rpe: hard sessions earn more.
+    let packs = PackCache()
+    func totalXP(_ rpe: String) throws -> Int64 {
+      let scenario = try ScenarioLoader.load(
+        path: Paths.scenarios + "/beginner-3x.json", overrides: [try JSONOverride(parsing: "scenario.plan.sessions[0].rpe=\(rpe)")],
+        packs: packs)
+      return try SimulationRunner.run(scenario, engine: try packs.engine(for: scenario.rulesPath)).summary.totalXP
+    }
+    let hard = try totalXP("[9,10]")
+    let easy = try totalXP("[1,2]")
+    #expect(hard > easy)
+  }
+
+  @Test func generatedEventsStayInsideTheEventRanges() throws {
+    // A lifter who keeps getting stronger for ten years would pass 9,999.9 kg: loads stop at the
+    // largest multiple of the increment within the limit, and every event decodes as award reads it.
+    let (scenario, engine) = try SimulationFixture.load(
+      "lifter.json",
+      overrides: [
+        #"scenario.duration={"days":3650}"#, "scenario.persona.strengthGain=0.05",
+        "scenario.plan.sessions[0].exercises[0].startKg=1000", "scenario.plan.sessions[0].exercises[0].maxKg=1500",
+        "scenario.adherence.probability=1",
+      ])
+    let result = try SimulationRunner.run(scenario, engine: engine, recording: .all)
+    let decoder = EventDecoder(pack: engine.pack)
+    var heaviest = 0.0
+    for event in result.events {
+      let line = event.jsonLine
+      #expect(throws: Never.self) { _ = try decoder.decodeFully(line: Array(line.utf8), file: "generated", lineNumber: 1) }
+      if case .workoutLogged(let workout) = event {
+        heaviest = max(heaviest, workout.exercises.flatMap(\.sets).map(\.weightKg).max() ?? 0)
+      }
+    }
+    // The mini pack's increment is 2.5 kg: 3,999 × 2.5 = 9,997.5.
+    #expect(heaviest == 9_997.5)
   }
 }

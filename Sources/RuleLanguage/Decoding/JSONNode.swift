@@ -36,6 +36,38 @@ public struct JSONNode {
     return JSONNode(value: changed, path: path, source: source, log: log, overrides: overrides)
   }
 
+  /// This document extended by another: objects merge key by key (recursively), any other value
+  /// of `document` replaces this one's, and `null` removes a key. Values that come from
+  /// `document` are reported in its own file.
+  public func extended(by document: JSONValue, source other: SourceFile) -> JSONNode {
+    var overrides = self.overrides
+    func merge(_ base: JSONValue, _ top: JSONValue, _ path: JSONPath) -> JSONValue {
+      guard case .object(var members) = base.kind, case .object(let additions) = top.kind else {
+        overrides[path] = other
+        return top
+      }
+      for addition in additions {
+        let childPath = path.appending(addition.key)
+        if let index = members.firstIndex(where: { $0.key == addition.key }) {
+          if addition.value.kind == .null {
+            members.remove(at: index)
+          } else if case .object = members[index].value.kind, case .object = addition.value.kind {
+            members[index].value = merge(members[index].value, addition.value, childPath)
+          } else {
+            overrides[childPath] = other
+            members[index] = addition
+          }
+        } else if addition.value.kind != .null {
+          overrides[childPath] = other
+          members.append(addition)
+        }
+      }
+      return JSONValue(.object(members), offset: base.offset)
+    }
+    let merged = merge(value, document, path)
+    return JSONNode(value: merged, path: path, source: source, log: log, overrides: overrides)
+  }
+
   /// The byte offset of the value.
   public var offset: Int { value.offset }
 
@@ -49,7 +81,8 @@ public struct JSONNode {
     Diagnostic(in: source, offset: value.offset, message: message)
   }
 
-  func child(_ value: JSONValue, key: String) -> JSONNode {
+  /// The node of a member value of this object.
+  public func child(_ value: JSONValue, key: String) -> JSONNode {
     JSONNode(value: value, path: path.appending(key), source: source, log: log, overrides: overrides)
   }
 

@@ -69,7 +69,8 @@ public final class ObjectReader {
     for member in members where !used.contains(member.key) {
       let place = node.path.components.isEmpty ? "" : " in '\(node.path)'"
       let hint = typos[member.key].map { "; did you mean '\($0)'?" } ?? Suggestion.hint(for: member.key, among: known)
-      node.error("unknown key '\(member.key)'\(place)\(hint)", at: member.keyOffset)
+      // The member's own node knows its file (a scenario's `extends` or a `--set` may have added it).
+      node.child(member.value, key: member.key).error("unknown key '\(member.key)'\(place)\(hint)", at: member.keyOffset)
     }
   }
 

@@ -1,7 +1,8 @@
 /// A named text held as UTF-8 bytes that maps byte offsets to lines and columns.
 ///
-/// Line starts are indexed once at creation (one pass over the bytes), so each position look-up
-/// is a binary search plus a count of the scalars before the offset on its line.
+/// Line starts and scalar counts are indexed once at creation (one pass over the bytes), so each
+/// position look-up is a binary search plus a count of at most 64 bytes: O(log n) even for a file
+/// written on one line.
 public final class SourceFile: Sendable {
   /// The name printed in diagnostics: a path such as `rules/xp.json`, or `<expression>`.
   public let name: String
@@ -10,6 +11,9 @@ public final class SourceFile: Sendable {
   /// The line number of the first byte (greater than 1 for a line cut out of a larger stream).
   public let firstLine: Int
   private let lineStarts: [Int]
+  /// `scalarCounts[k]` is the number of Unicode scalars that start in `bytes[0 ..< k × stride]`.
+  private let scalarCounts: [Int]
+  private static let stride = 64
 
   /// Creates a source file from raw bytes.
   public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
@@ -17,10 +21,28 @@ public final class SourceFile: Sendable {
     self.bytes = bytes
     self.firstLine = firstLine
     var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(index + 1)
+    var counts = [0]
+    counts.reserveCapacity(bytes.count / SourceFile.stride + 1)
+    var scalars = 0
+    for (index, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+      if byte & 0xC0 != 0x80 { scalars += 1 }
+      if (index + 1) % SourceFile.stride == 0 { counts.append(scalars) }
     }
     self.lineStarts = starts
+    self.scalarCounts = counts
+  }
+
+  /// The number of scalars that start before a byte offset.
+  private func scalars(before offset: Int) -> Int {
+    let block = offset / SourceFile.stride
+    var count = scalarCounts[min(block, scalarCounts.count - 1)]
+    var index = min(block, scalarCounts.count - 1) * SourceFile.stride
+    while index < offset {
+      if bytes[index] & 0xC0 != 0x80 { count += 1 }
+      index += 1
+    }
+    return count
   }
 
   /// Creates a source file from text.
@@ -32,12 +54,7 @@ public final class SourceFile: Sendable {
   public func position(of offset: Int) -> SourcePosition {
     let offset = max(0, min(offset, bytes.count))
     let lineIndex = lineIndex(containing: offset)
-    var column = 1
-    var index = lineStarts[lineIndex]
-    while index < offset {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
-    }
+    let column = scalars(before: offset) - scalars(before: lineStarts[lineIndex]) + 1
     return SourcePosition(line: firstLine + lineIndex, column: column)
   }
 

@@ -114,8 +114,11 @@ struct Compiler {
         .path(components), arguments: defaultNode.map { [$0] } ?? [], type: .any, offset: syntax.offset,
         display: syntax.display)
     }
+    if let constant = scope.constant(named: path) {
+      return Node(.literal(.number(constant)), type: .number, offset: syntax.offset, display: syntax.display, numeric: constant)
+    }
     guard let variable = scope.variable(named: path) else {
-      let hint = Suggestion.hint(for: path, among: scope.variables.map(\.name))
+      let hint = Suggestion.hint(for: path, among: scope.names)
       throw FormulaSyntaxError(offset: syntax.offset, message: "unknown variable '\(path)'\(hint)")
     }
     return Node(.slot(variable.slot), type: variable.type, offset: syntax.offset, display: syntax.display)

@@ -64,15 +64,33 @@ public struct FormulaScope: Sendable {
   private let byName: [String: Variable]
   /// The variables in declaration order.
   public let variables: [Variable]
+  /// Named constants (`const.levelBase`), compiled as the numbers they stand for.
+  public let constants: [(name: String, value: Double)]
+  private let constantsByName: [String: Double]
 
   /// Creates a scope; later declarations of a name replace earlier ones.
-  public init(_ variables: [Variable]) {
+  public init(_ variables: [Variable], constants: [(name: String, value: Double)] = []) {
     self.variables = variables
     var byName: [String: Variable] = [:]
     for variable in variables { byName[variable.name] = variable }
     self.byName = byName
+    self.constants = constants
+    var values: [String: Double] = [:]
+    for constant in constants { values[constant.name] = constant.value }
+    constantsByName = values
+  }
+
+  /// The same variables with named constants.
+  public func with(constants: [(name: String, value: Double)]) -> FormulaScope {
+    FormulaScope(variables, constants: constants)
   }
 
   /// Returns the variable with a name.
   public func variable(named name: String) -> Variable? { byName[name] }
+
+  /// Returns the value of a named constant.
+  public func constant(named name: String) -> Double? { constantsByName[name] }
+
+  /// Every name a formula may use here, for hints.
+  public var names: [String] { variables.map(\.name) + constants.map(\.name) }
 }

@@ -125,7 +125,7 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
         members[index].value = try set(rest, in: members[index].value, at: walked + [step], path: &path)
       } else if rest.isEmpty, Suggestion.closest(to: key, among: members.map(\.key)) == nil {
         // A new key may be added (to set an optional value), unless it looks like a typo.
-        members.append(JSONMember(key: key, keyOffset: node.offset, value: value))
+        members.append(JSONMember(key: key, keyOffset: value.offset, value: value))
       } else {
         throw fail("no key '\(key)' in '\(describe(walked))'\(Suggestion.hint(for: key, among: members.map(\.key)))")
       }

@@ -31,6 +31,16 @@ struct DayGenerator {
 
   static func roundHalf(_ value: Double) -> Double { (value * 2).rounded(.toNearestOrAwayFromZero) / 2 }
 
+  /// The heaviest weight an event may carry (docs/events.md).
+  static let maximumLoadKg = 9_999.9
+
+  /// A load rounded to the plate increment, at least one increment and never above the event
+  /// limit, so every generated workout is one `fitquest award` accepts.
+  static func load(_ raw: Double, increment: Double) -> Double {
+    let ceiling = (maximumLoadKg / increment).rounded(.down) * increment
+    return min(ceiling, max(increment, (raw / increment).rounded() * increment))
+  }
+
   /// The events of 1-based day `index`, in order.
   mutating func events(forDay index: Int, state: PlayerState, into events: inout [Event]) {
     let day = scenario.day(index)
@@ -65,7 +75,6 @@ struct DayGenerator {
     let kcal = session.activeKcal.map { random.uniform(in: $0).rounded() }
     let distance = session.distanceKm.map { (random.uniform(in: $0) * 10).rounded() / 10 }
     var exercises: [Exercise] = []
-    var hardest: Double?
     let deload = engine.isDeloadWeek(day, state)
     let volumeFactor = (program?.volume ?? 1) * (deload ? engine.pack.progression?.deload?.volumeFactor ?? 1 : 1)
     for (position, plan) in session.exercises.enumerated() {
@@ -74,7 +83,7 @@ struct DayGenerator {
       let increment = engine.pack.exercise(named: plan.name).flatMap { engine.pack.exercises[$0].incrementKg }
         ?? engine.pack.progression?.incrementKg ?? 2.5
       let planned = engine.plannedLoad(for: plan.name, on: day, state) ?? plan.startKg
-      let load = plan.startKg == 0 ? 0 : max(increment, (planned * (program?.intensity ?? 1) / increment).rounded() * increment)
+      let load = plan.startKg == 0 ? 0 : Self.load(planned * (program?.intensity ?? 1), increment: increment)
       let sets = max(1, Int((Double(plan.sets) * volumeFactor).rounded()))
       var performed: [ExerciseSet] = []
       if load >= 40 { performed.append(ExerciseSet(reps: 5, weightKg: (load / 2 / increment).rounded() * increment, kind: .warmUp)) }
@@ -82,8 +91,7 @@ struct DayGenerator {
         let possible = lifter.maxReps(slot, load: load)
         let reps = max(1, min(plan.reps, Int(possible.rounded(.down))))
         let effort = 10 - (possible - Double(reps)) + 0.4 * Double(setIndex) + 0.5 * random.normal()
-        let rpe = min(10, max(1, Self.roundHalf(effort)))
-        hardest = max(hardest ?? rpe, rpe)
+        let rpe = min(plan.rpe.upperBound, max(plan.rpe.lowerBound, Self.roundHalf(effort)))
         performed.append(ExerciseSet(reps: reps, weightKg: load, rpe: rpe))
       }
       lifter.adapt(slot, today: index)
@@ -91,6 +99,6 @@ struct DayGenerator {
     }
     return Workout(
       id: "w\(index)-\(sessionIndex + 1)", day: day, category: session.category, durationMin: duration,
-      rpe: hardest ?? drawnRPE, activeKcal: kcal, distanceKm: distance, exercises: exercises)
+      rpe: drawnRPE, activeKcal: kcal, distanceKm: distance, exercises: exercises)
   }
 }

@@ -1,28 +1,34 @@
 import Engine
-
 import RuleLanguage
 
 /// Number formatting for reports: locale-free, identical everywhere.
+///
+/// Text output is for people: thousands separators, the Unicode minus, "never". Machine output
+/// (JSON, CSV) uses ``machine(_:)``: plain numbers, ASCII minus, empty for "never".
 enum Format {
-  /// "48,210" with thousands separators (always commas, never the locale's).
+  /// "48,210" or "3,707.5": thousands separators (always commas, never the locale's), at most one
+  /// decimal, the Unicode minus for negative numbers.
   static func grouped(_ value: Double) -> String {
     guard value.isFinite else { return "—" }
-    if value != value.rounded() || abs(value) < 1000 { return NumberText.format(value == value.rounded() ? value : (value * 10).rounded() / 10) }
-    guard abs(value) < 1e18 else { return NumberText.format(value) }
-    var digits = String(Int64(abs(value)))
+    let tenths = (abs(value) * 10).rounded(.toNearestOrAwayFromZero)
+    guard tenths < 9e15 else { return (value < 0 ? "\u{2212}" : "") + NumberText.format(abs(value)) }
+    let whole = Int64(tenths) / 10
+    let decimal = Int64(tenths) % 10
+    var digits = String(whole)
     var groups: [String] = []
     while digits.count > 3 {
       groups.insert(String(digits.suffix(3)), at: 0)
       digits.removeLast(3)
     }
     groups.insert(digits, at: 0)
-    return (value < 0 ? "\u{2212}" : "") + groups.joined(separator: ",")
+    let sign = value < 0 && tenths > 0 ? "\u{2212}" : ""
+    return sign + groups.joined(separator: ",") + (decimal == 0 ? "" : ".\(decimal)")
   }
 
   /// A day metric: "day 64" or "never".
   static func day(_ value: Double?) -> String { value.map { "day \(Int($0))" } ?? "never" }
 
-  /// A value of a metric for reports.
+  /// A value of a metric for people: "day 64", "never", "48,210", "−13%", "2.5%".
   static func value(_ metric: String, _ value: Double?) -> String {
     if Metrics.isDay(metric) { return day(value) }
     guard let value else { return "—" }
@@ -31,10 +37,28 @@ enum Format {
     return grouped(value)
   }
 
+  /// A table cell for people: a day number, "never", or the value as ``value(_:_:)`` prints it.
+  static func cell(_ metric: String, _ value: Double?) -> String {
+    guard let value else { return Metrics.isDay(metric) ? "never" : "—" }
+    return Metrics.isDay(metric) ? String(Int(value)) : Format.value(metric, value)
+  }
+
+  /// A share for people: "28%".
+  static func share(_ share: Double) -> String { NumberText.format(share * 100, decimals: 0) + "%" }
+
+  /// A number for machines: plain digits, ASCII minus, "" for none.
+  static func machine(_ value: Double?) -> String { value.map { NumberText.format($0) } ?? "" }
+
   static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let count = text.count
     guard count < width else { return text }
     let padding = String(repeating: " ", count: width - count)
     return right ? padding + text : text + padding
+  }
+
+  /// A CSV field, quoted when it holds a comma, a quote or a line break.
+  static func csv(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

@@ -2,14 +2,33 @@ import Engine
 import RuleLanguage
 
 /// Machine-readable summaries, keys in a fixed order, byte-identical across runs.
+///
+/// Every command prints one document of the same shape however many scenarios it ran:
+/// `{"format": 1, "scenarios": [ … ]}`.
 public enum JSONReport {
-  /// A single run's summary.
-  public static func single(_ scenario: Scenario, _ engine: Engine, _ result: RunResult, pretty: Bool = true) -> String {
-    var writer = JSONWriter(pretty: pretty)
+  /// The format of the documents.
+  public static let format = 1
+
+  /// The document around per-scenario objects (each already JSON text).
+  public static func document(_ scenarios: [String], extra: ((inout JSONWriter) -> Void)? = nil) -> String {
+    var writer = JSONWriter(pretty: true)
     writer.object { w in
-      header(&w, scenario, engine)
-      w.key("seed")
-      w.integer(result.seed)
+      w.key("format")
+      w.integer(format)
+      w.key("scenarios")
+      w.array { w in
+        for scenario in scenarios { w.raw(scenario) }
+      }
+      extra?(&w)
+    }
+    return writer.output
+  }
+
+  /// A single run's summary.
+  public static func single(_ scenario: Scenario, _ engine: Engine, _ result: RunResult) -> String {
+    var writer = JSONWriter(pretty: true)
+    writer.object { w in
+      header(&w, scenario, engine.pack, seed: result.seed, runs: 1)
       w.key("metrics")
       w.object { w in
         for metric in MetricSet.standard(for: engine.pack) {
@@ -53,28 +72,29 @@ public enum JSONReport {
     return writer.output
   }
 
-  /// A Monte Carlo batch: the distribution of every standard metric.
-  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ runs: [RunSummary], pretty: Bool = true) -> String {
-    var writer = JSONWriter(pretty: pretty)
+  /// A Monte Carlo batch: the distribution of every aggregated metric.
+  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ aggregate: RunAggregate) -> String {
+    var writer = JSONWriter(pretty: true)
     writer.object { w in
-      header(&w, scenario, engine)
-      w.key("runs")
-      w.integer(runs.count)
+      header(&w, scenario, engine.pack, seed: scenario.seed, runs: aggregate.runs)
       w.key("metrics")
       w.object { w in
-        for metric in MetricSet.standard(for: engine.pack) {
+        for (metric, histogram) in zip(aggregate.metrics, aggregate.histograms) {
           w.key(metric)
-          write(Distribution(metric, runs), &w)
+          write(Distribution(histogram), &w)
         }
       }
     }
     return writer.output
   }
 
-  static func write(_ distribution: Distribution, _ w: inout JSONWriter) {
+  /// `{"p10": …, "p50": …, "p90": …, "min": …, "max": …, "share": …}`, null for "never".
+  public static func write(_ distribution: Distribution, _ w: inout JSONWriter) {
     w.object { w in
-      for (key, value) in [("p10", distribution.p10), ("p50", distribution.p50), ("p90", distribution.p90),
-                           ("min", distribution.min), ("max", distribution.max)] {
+      for (key, value) in [
+        ("p10", distribution.p10), ("p50", distribution.p50), ("p90", distribution.p90), ("min", distribution.min),
+        ("max", distribution.max),
+      ] {
         w.key(key)
         if let value { w.number(value) } else { w.null() }
       }
@@ -83,41 +103,39 @@ public enum JSONReport {
     }
   }
 
-  static func header(_ w: inout JSONWriter, _ scenario: Scenario, _ engine: Engine) {
+  /// The identity of a run: scenario, file, rules (with digest), seed, runs, overrides, dates.
+  public static func header(_ w: inout JSONWriter, _ scenario: Scenario, _ pack: RulePack, seed: UInt64, runs: Int) {
     w.key("scenario")
     w.string(scenario.name)
-    w.key("rules")
-    w.object { w in
-      w.key("name")
-      w.string(engine.pack.name)
-      w.key("version")
-      w.string(engine.pack.version)
+    w.key("file")
+    w.string(scenario.path)
+    rules(&w, pack, path: scenario.rulesPath)
+    w.key("seed")
+    w.integer(seed)
+    w.key("runs")
+    w.integer(runs)
+    w.key("overrides")
+    w.array { w in
+      for override in pack.overrides.map(\.text) + scenario.overrides.map(\.text) { w.string(override) }
     }
     w.key("start")
     w.string(scenario.start.iso)
     w.key("days")
     w.integer(scenario.days)
   }
-}
 
-/// The day-by-day timeline as CSV: one row per day.
-public enum CSVTimeline {
-  public static let header =
-    "day,date,level,xp,xp_gained,workouts,streak,companion,companion_level,companion_stage,target_kcal,adjustment,clamped,digest"
-
-  /// The CSV text, with a header row.
-  public static func render(_ rows: [TimelineRow]) -> String {
-    var lines = [header]
-    lines.reserveCapacity(rows.count + 1)
-    for row in rows {
-      let fields: [String] = [
-        String(row.day), row.date.iso, String(row.level), String(row.xp), String(row.xpGained), String(row.workouts),
-        String(row.streak), row.companion, String(row.companionLevel), String(row.companionStage),
-        row.targetKcal.map(NumberText.format) ?? "", row.adjustment.map { NumberText.format($0, decimals: 4) } ?? "",
-        row.clamped ? "1" : "0", row.digest,
-      ]
-      lines.append(fields.joined(separator: ","))
+  /// `"rules": {"path": …, "name": …, "version": …, "digest": …}`.
+  public static func rules(_ w: inout JSONWriter, _ pack: RulePack, path: String, key: String = "rules") {
+    w.key(key)
+    w.object { w in
+      w.key("path")
+      w.string(path)
+      w.key("name")
+      w.string(pack.name)
+      w.key("version")
+      w.string(pack.version)
+      w.key("digest")
+      w.string(pack.digest)
     }
-    return lines.joined(separator: "\n")
   }
 }

@@ -50,27 +50,3 @@ public enum MetricSet {
     }
   }
 }
-
-/// The distribution of a metric over runs.
-public struct Distribution: Sendable, Equatable {
-  public var p10: Double?
-  public var p50: Double?
-  public var p90: Double?
-  public var min: Double?
-  public var max: Double?
-  /// The share of runs in which the metric has a value (it happened).
-  public var share: Double
-
-  /// Summarises one metric over runs.
-  public init(_ metric: String, _ runs: [RunSummary]) {
-    let key = MetricKey(metric)
-    let values = key.map { key in runs.compactMap { $0.value(of: key) } } ?? []
-    let sorted = values.sorted()
-    p10 = Statistics.percentile(sorted, 0.1)
-    p50 = Statistics.percentile(sorted, 0.5)
-    p90 = Statistics.percentile(sorted, 0.9)
-    min = sorted.first
-    max = sorted.last
-    share = runs.isEmpty ? 0 : Double(values.count) / Double(runs.count)
-  }
-}

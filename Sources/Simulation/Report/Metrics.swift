@@ -46,14 +46,23 @@ public enum Metrics {
     name.hasPrefix("level.") || name.hasPrefix("achievement.") || name.hasPrefix("evolution.")
   }
 
-  /// Checks a metric name against the pack and the scenario length; returns a message when invalid.
+  /// The metric families with a parameter, by family name.
+  static let familyNames = ["level", "levelOnDay", "xpOnDay", "evolution", "achievement"]
+
+  /// Checks a metric name against the pack and the scenario length; returns a message when
+  /// invalid, with a "did you mean" hint for a misspelt name or family.
   public static func problem(with name: String, pack: RulePack?, days: Int) -> String? {
     if fixed.contains(where: { $0.name == name }) { return nil }
     let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-    let known = fixed.map(\.name) + ["level.10", "levelOnDay.90", "xpOnDay.90", "evolution.1", "achievement.ID"]
-    guard parts.count == 2 else {
-      return "unknown metric '\(name)'\(Suggestion.hint(for: name, among: known)); see docs/scenarios.md for the list"
+    let fixedNames = fixed.map(\.name)
+    func unknown() -> String {
+      var hint = Suggestion.closest(to: name, among: fixedNames)
+      if hint == nil, parts.count == 2, let family = Suggestion.closest(to: parts[0], among: familyNames) {
+        hint = "\(family).\(parts[1])"
+      }
+      return "unknown metric '\(name)'" + (hint.map { "; did you mean '\($0)'?" } ?? "; see docs/scenarios.md for the list")
     }
+    guard parts.count == 2 else { return unknown() }
     let (family, argument) = (parts[0], parts[1])
     switch family {
     case "level":
@@ -79,7 +88,7 @@ public enum Metrics {
       }
       return pieces.count <= 2 ? nil : "'\(name)': write achievement.ID or achievement.ID.TIER"
     default:
-      return "unknown metric '\(name)'\(Suggestion.hint(for: name, among: known)); see docs/scenarios.md for the list"
+      return unknown()
     }
   }
 }

@@ -11,8 +11,20 @@ public enum SVGChart {
   static let top = 50.0
   static let gap = 50.0
 
-  /// Renders the chart.
-  public static func render(_ scenario: Scenario, _ engine: Engine, _ result: RunResult) -> String {
+  /// Fixed maxima for the axes, so that charts of two runs compare.
+  public struct Scale: Sendable, Equatable {
+    public var maxXP: Double
+    public var maxLevel: Double
+
+    /// Creates a scale.
+    public init(maxXP: Double, maxLevel: Double) {
+      self.maxXP = maxXP
+      self.maxLevel = maxLevel
+    }
+  }
+
+  /// Renders the chart; `scale` fixes the XP and level axes (default: each run's own maxima).
+  public static func render(_ scenario: Scenario, _ engine: Engine, _ result: RunResult, scale: Scale? = nil) -> String {
     let rows = result.timeline
     let hasNutrition = engine.pack.nutrition != nil && rows.contains { $0.targetKcal != nil }
     let panels = hasNutrition ? 3.0 : 2.0
@@ -28,8 +40,8 @@ public enum SVGChart {
     func x(_ day: Int) -> Double { left + plotWidth * Double(day - 1) / max(1, days - 1) }
     // Panel 1: total XP (line) and level (steps), evolution markers.
     let xpTop = top
-    let maxXP = Double(max(1, rows.map(\.xp).max() ?? 1))
-    let maxLevel = Double(max(2, rows.map(\.level).max() ?? 2))
+    let maxXP = scale?.maxXP ?? Double(max(1, rows.map(\.xp).max() ?? 1))
+    let maxLevel = scale?.maxLevel ?? Double(max(2, rows.map(\.level).max() ?? 2))
     svg += axes(top: xpTop, title: "total XP (blue) and player level (orange)", leftMax: maxXP, rightMax: maxLevel, days: rows.count)
     svg += polyline(rows.map { (x($0.day), xpTop + panelHeight * (1 - Double($0.xp) / maxXP)) }, color: "#1f77b4")
     svg += polyline(steps(rows.map { (x($0.day), xpTop + panelHeight * (1 - Double($0.level) / maxLevel)) }), color: "#ff7f0e")

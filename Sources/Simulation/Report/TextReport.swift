@@ -8,7 +8,7 @@ public enum TextReport {
     let s = result.summary
     let pack = engine.pack
     var lines: [String] = []
-    lines.append("\(scenario.name): seed \(result.seed), \(s.days) days from \(scenario.start.iso), rules \(scenario.rulesPath) (\(pack.name) \(pack.version))")
+    lines.append("\(scenario.name): seed \(result.seed), \(s.days) days from \(scenario.start.iso), \(rules(scenario, pack))")
     if !scenario.description.isEmpty { lines.append(scenario.description) }
     lines.append("")
     let milestones = MetricSet.milestones.filter { $0 <= pack.levels.maxLevel && $0 <= s.finalLevel + 5 }
@@ -42,30 +42,37 @@ public enum TextReport {
     return lines.joined(separator: "\n")
   }
 
-  /// The report of a Monte Carlo batch: percentiles of every standard metric.
-  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ runs: [RunSummary]) -> String {
-    var lines = ["\(scenario.name): \(runs.count) runs (seeds derived from \(scenario.seed)), \(scenario.days) days from \(scenario.start.iso), rules \(scenario.rulesPath)"]
+  /// "rules rules (default 1.0.0)", plus the overrides when there are any.
+  static func rules(_ scenario: Scenario, _ pack: RulePack) -> String {
+    var text = "rules \(scenario.rulesPath) (\(pack.name) \(pack.version))"
+    let overrides = pack.overrides.map(\.text) + scenario.overrides.map(\.text)
+    if !overrides.isEmpty { text += " with " + overrides.joined(separator: ", ") }
+    return text
+  }
+
+  /// The report of a Monte Carlo batch: percentiles of every standard metric, "never" ranked
+  /// after every day.
+  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ aggregate: RunAggregate) -> String {
+    var lines = [
+      "\(scenario.name): \(aggregate.runs) runs (seeds derived from \(scenario.seed)), \(scenario.days) days from \(scenario.start.iso), \(rules(scenario, engine.pack))"
+    ]
     lines.append("")
     let header = [Format.pad("metric", 36), "p10", "p50", "p90", "min", "max", "happened"]
     lines.append(header[0] + header.dropFirst().map { Format.pad($0, 10, right: true) }.joined())
-    for metric in MetricSet.standard(for: engine.pack) {
-      let distribution = Distribution(metric, runs)
-      if Metrics.isDay(metric) && distribution.share == 0 { continue }
-      let cells = [distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max].map {
-        Format.pad(cell(metric, $0), 10, right: true)
+    var hidden: [String] = []
+    for (metric, histogram) in zip(aggregate.metrics, aggregate.histograms) {
+      let distribution = Distribution(histogram)
+      if Metrics.isDay(metric) && distribution.share == 0 {
+        hidden.append(MetricSet.label(metric))
+        continue
       }
-      let share = Metrics.isDay(metric) ? NumberText.format(distribution.share * 100, decimals: 0) + "%" : ""
+      let cells = [distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max].map {
+        Format.pad(Format.cell(metric, $0), 10, right: true)
+      }
+      let share = Metrics.isDay(metric) ? Format.share(distribution.share) : ""
       lines.append(Format.pad(MetricSet.label(metric), 36) + cells.joined() + Format.pad(share, 10, right: true))
     }
-    let hidden = MetricSet.standard(for: engine.pack).filter { Metrics.isDay($0) && Distribution($0, runs).share == 0 }
-    if !hidden.isEmpty {
-      lines.append("never happened: " + hidden.map(MetricSet.label).joined(separator: ", "))
-    }
+    if !hidden.isEmpty { lines.append("never happened: " + hidden.joined(separator: ", ")) }
     return lines.joined(separator: "\n")
-  }
-
-  static func cell(_ metric: String, _ value: Double?) -> String {
-    guard let value else { return "—" }
-    return Metrics.isDay(metric) ? String(Int(value)) : Format.value(metric, value)
   }
 }

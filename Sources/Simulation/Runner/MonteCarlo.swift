@@ -4,65 +4,87 @@ import Foundation
 import RuleLanguage
 
 /// Runs a scenario over many seeds in parallel. Run i uses ``SplitMix64/runSeed(_:run:)``; each
-/// result goes to its own slot, so the outcome is identical for any number of threads.
+/// worker folds its runs into its own ``RunAggregate`` and the aggregates are merged, so the
+/// outcome is identical for any number of threads and memory does not grow with the runs.
 public enum MonteCarlo {
-  /// Runs `count` seeds on `threads` threads; `progress` is called with the number done.
+  /// Runs `count` seeds on `threads` threads and aggregates `metrics` (default: the standard
+  /// metrics of the engine's pack); `progress` is called with the number of runs done.
+  ///
+  /// - Parameter runs: which run indexes to do (default: all of `0..<count`); a shard does a
+  ///   subset with unchanged seeds.
   public static func run(
-    _ scenario: Scenario, engine: Engine, count: Int, threads: Int, progress: (@Sendable (Int) -> Void)? = nil
-  ) throws(DiagnosticError) -> [RunSummary] {
-    let slots = ResultSlots(count: count)
-    let workers = max(1, min(threads, count))
+    _ scenario: Scenario, engine: Engine, count: Int, threads: Int, metrics: [String]? = nil,
+    runs: [Int]? = nil, progress: (@Sendable (Int) -> Void)? = nil
+  ) throws(DiagnosticError) -> RunAggregate {
+    let indexes = runs ?? Array(0..<count)
+    let names = metrics ?? MetricSet.standard(for: engine.pack)
+    let workers = max(1, min(threads, indexes.count))
+    let results = WorkerResults(workers: workers, metrics: names)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       // Each worker uses its own engine and scenario, so threads share no reference counts.
       let engine = workers > 1 ? engine.isolatedCopy() : engine
       let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
-      var index = worker
-      while index < count {
+      var aggregate = RunAggregate(metrics: names)
+      var position = worker
+      while position < indexes.count {
+        let index = indexes[position]
         let seed = SplitMix64.runSeed(scenario.seed, run: index)
         do throws(DiagnosticError) {
-          slots.store(index, .success(try SimulationRunner.run(scenario, engine: engine, seed: seed).summary))
+          aggregate.add(try SimulationRunner.run(scenario, engine: engine, seed: seed).summary)
         } catch {
-          slots.store(index, .failure(error))
+          results.fail(index, error)
+          return
         }
-        if let progress { progress(slots.completed) }
-        index += workers
+        let done = results.completeOne()
+        progress?(done)
+        position += workers
       }
+      results.store(worker, aggregate)
     }
-    return try slots.results()
+    return try results.merged()
   }
 }
 
-/// One slot per run, written by exactly one thread each.
-private final class ResultSlots: @unchecked Sendable {
-  private var values: [Result<RunSummary, DiagnosticError>?]
-  private let lock = NSLock()
+/// One aggregate per worker, and the failure of the lowest run index (so the error reported
+/// does not depend on thread timing).
+private final class WorkerResults: @unchecked Sendable {
+  private var aggregates: [RunAggregate?]
+  private var failure: (index: Int, error: DiagnosticError)?
   private var done = 0
+  private let metrics: [String]
+  private let lock = NSLock()
 
-  init(count: Int) { values = Array(repeating: nil, count: count) }
+  init(workers: Int, metrics: [String]) {
+    aggregates = Array(repeating: nil, count: workers)
+    self.metrics = metrics
+  }
 
-  func store(_ index: Int, _ result: Result<RunSummary, DiagnosticError>) {
+  func store(_ worker: Int, _ aggregate: RunAggregate) {
     lock.lock()
-    values[index] = result
-    done += 1
+    aggregates[worker] = aggregate
     lock.unlock()
   }
 
-  var completed: Int {
+  func fail(_ index: Int, _ error: DiagnosticError) {
+    lock.lock()
+    if failure.map({ index < $0.index }) ?? true { failure = (index, error) }
+    lock.unlock()
+  }
+
+  func completeOne() -> Int {
     lock.lock()
     defer { lock.unlock() }
+    done += 1
     return done
   }
 
-  func results() throws(DiagnosticError) -> [RunSummary] {
-    var summaries: [RunSummary] = []
-    summaries.reserveCapacity(values.count)
-    for value in values {
-      switch value {
-      case .success(let summary)?: summaries.append(summary)
-      case .failure(let error)?: throw error
-      case nil: throw DiagnosticError(Diagnostic(message: "a Monte Carlo run did not finish"))
-      }
+  func merged() throws(DiagnosticError) -> RunAggregate {
+    if let failure { throw failure.error }
+    var total = RunAggregate(metrics: metrics)
+    for aggregate in aggregates {
+      guard let aggregate else { throw DiagnosticError(Diagnostic(message: "a Monte Carlo worker did not finish")) }
+      total.merge(aggregate)
     }
-    return summaries
+    return total
   }
 }

@@ -54,21 +54,3 @@ public struct RunSummary: Sendable, Equatable {
     MetricKey(metric).flatMap { value(of: $0) }
   }
 }
-
-/// Small statistics on samples, defined exactly so that reports are reproducible.
-public enum Statistics {
-  /// The median: the middle value, or the mean of the two middle values.
-  public static func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
-
-  /// The nearest-rank percentile: the value at rank ⌈p × n⌉ of the sorted sample.
-  public static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
-    guard !sorted.isEmpty else { return nil }
-    let rank = max(1, Int((p * Double(sorted.count)).rounded(.up)))
-    return sorted[min(rank, sorted.count) - 1]
-  }
-}

@@ -12,11 +12,9 @@ struct ExpectationDecoder {
     for item in list {
       guard let fields = item.object else { continue }
       defer { fields.finish() }
-      guard let metricNode = fields.required("metric"), let metric = metricNode.string else { continue }
-      if let problem = Metrics.problem(with: metric, pack: engine?.pack, days: days) {
-        metricNode.error(problem)
-        continue
-      }
+      // Every key is read before the metric is judged, so a bad metric reports only itself.
+      let metricNode = fields.required("metric")
+      let metricName = metricNode?.string
       var atLeast = fields.optional("atLeast")?.number
       var atMost = fields.optional("atMost")?.number
       if let betweenNode = fields.optional("between") {
@@ -34,13 +32,18 @@ struct ExpectationDecoder {
       }
       let neverNode = fields.optional("never")
       let never = neverNode?.bool ?? false
+      let share = fields.optional("inAtLeast")?.number(in: 0...1)
+      guard let metricNode, let metric = metricName else { continue }
+      if let problem = Metrics.problem(with: metric, pack: engine?.pack, days: days) {
+        metricNode.error(problem)
+        continue
+      }
       if never && (atLeast != nil || atMost != nil) {
         neverNode?.error("'never' cannot be combined with bounds")
       }
       if never && !Metrics.isDay(metric) {
         neverNode?.error("'never' applies to day metrics (level.N, achievement.ID, evolution.N); '\(metric)' always has a value")
       }
-      let share = fields.optional("inAtLeast")?.number(in: 0...1)
       let position = item.source.position(of: item.offset)
       expectations.append(
         ScenarioExpectation(

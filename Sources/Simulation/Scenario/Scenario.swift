@@ -11,7 +11,8 @@ public struct Scenario: Sendable {
   public let path: String
   /// The rule pack directory, resolved relative to the scenario file.
   public let rulesPath: String
-  public let seed: UInt64
+  /// The seed of the run (run 0 of a Monte Carlo batch).
+  public private(set) var seed: UInt64
   public let start: Day
   /// Days simulated, from `start`.
   public let days: Int
@@ -29,6 +30,13 @@ public struct Scenario: Sendable {
 
   /// The day of a 1-based day index.
   public func day(_ index: Int) -> Day { start.adding(index - 1) }
+
+  /// The same scenario with another seed.
+  public func withSeed(_ seed: UInt64) -> Scenario {
+    var copy = self
+    copy.seed = seed
+    return copy
+  }
 }
 
 /// Who is training.
@@ -65,6 +73,8 @@ public struct ExercisePlan: Sendable {
   public let startKg: Double
   /// The lifter's true one-rep max at the start (default 1.3 × startKg).
   public let maxKg: Double
+  /// The range each working set's RPE is kept in (default 1–10).
+  public let rpe: ClosedRange<Double>
 }
 
 /// One week of a program: multipliers on load and on sets.

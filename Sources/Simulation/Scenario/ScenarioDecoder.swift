@@ -21,7 +21,8 @@ struct ScenarioDecoder {
     }
     let description = object.optional("description")?.string ?? ""
     let rulesNode = object.optional("rules")
-    let rules = resolve(rulesNode?.string ?? "../rules")
+    // Relative to the file that wrote it (a parent's `rules` is relative to the parent).
+    let rules = ScenarioLoader.resolve(rulesNode?.string ?? "../rules", from: rulesNode?.source.name ?? path)
     var engine: Engine?
     do {
       engine = try packs.engine(for: rules)
@@ -58,22 +59,6 @@ struct ScenarioDecoder {
       expectations: expectations, source: source, overrides: overrides)
   }
 
-  private func resolve(_ rules: String) -> String {
-    if rules.hasPrefix("/") { return rules }
-    guard let slash = path.lastIndex(of: "/") else { return rules }
-    let directory = String(path[..<slash])
-    var parts = directory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    for component in rules.split(separator: "/") {
-      if component == ".." {
-        if let last = parts.last, !last.isEmpty, last != "..", last != "." { parts.removeLast() } else { parts.append("..") }
-      } else if component != "." {
-        parts.append(String(component))
-      }
-    }
-    let joined = parts.joined(separator: "/")
-    return joined.isEmpty ? "." : joined
-  }
-
   private func decodeDuration(_ node: JSONNode?, start: Day) -> Int? {
     guard let node, let object = node.object else { return nil }
     defer { object.finish() }
@@ -94,17 +79,27 @@ struct ScenarioDecoder {
         until.error("'duration.until' (\(end.iso)) is not after 'start' (\(start.iso))")
         return nil
       }
-      return end.number - start.number + 1
+      return checkLength(end.number - start.number + 1, until)
     }
-    guard let (key, unit, value) = entries.first, let count = value.integer(in: 1...3650) else { return nil }
-    if unit > 0 { return count * unit }
+    guard let (_, unit, value) = entries.first, let count = value.integer(in: 1...Self.maximumDays) else { return nil }
+    if unit > 0 { return checkLength(count * unit, value) }
     let (year, month, dayOfMonth) = start.civil
     let total = month - 1 + count
     let endYear = year + total / 12
     let endMonth = total % 12 + 1
     let end = Day(year: endYear, month: endMonth, day: min(dayOfMonth, Day.daysInMonthPublic(year: endYear, month: endMonth)))
-    _ = key
-    return end.number - start.number
+    return checkLength(end.number - start.number, value)
+  }
+
+  /// The longest scenario, in days (ten years).
+  static let maximumDays = 3650
+
+  private func checkLength(_ days: Int, _ node: JSONNode) -> Int? {
+    guard days <= Self.maximumDays else {
+      node.error("'duration' is \(days) days; a scenario lasts at most \(Self.maximumDays) days (ten years)")
+      return nil
+    }
+    return days
   }
 
   private func range(_ node: JSONNode?, _ limits: ClosedRange<Double>) -> ClosedRange<Double>? {
@@ -185,7 +180,11 @@ struct ScenarioDecoder {
       let distance = range(fields.optional("distanceKm"), 0...300)
       let probability = fields.optional("probability")?.number(in: 0...1)
       var exercises: [ExercisePlan] = []
-      for exerciseNode in fields.optional("exercises")?.array ?? [] {
+      let exerciseNodes = fields.optional("exercises")?.array ?? []
+      if exerciseNodes.count > 100, let first = exerciseNodes.last {
+        first.error("a session has at most 100 exercises (the limit of a workout event); found \(exerciseNodes.count)")
+      }
+      for exerciseNode in exerciseNodes.prefix(100) {
         guard let exercise = exerciseNode.object else { continue }
         defer { exercise.finish() }
         let nameNode = exercise.required("name")
@@ -196,6 +195,7 @@ struct ScenarioDecoder {
         let sets = exercise.required("sets")?.integer(in: 1...20)
         let reps = exercise.required("reps")?.integer(in: 1...50)
         let startKg = exercise.required("startKg")?.number(in: 0...1_000)
+        let setRPE = range(exercise.optional("rpe"), 1...10) ?? (1...10)
         let maxNode = exercise.optional("maxKg")
         var maxKg = maxNode?.number(in: 1...1_500)
         if let startKg, let max = maxKg, max < startKg {
@@ -203,7 +203,9 @@ struct ScenarioDecoder {
           maxKg = nil
         }
         if let name, let sets, let reps, let startKg {
-          exercises.append(ExercisePlan(name: name, sets: sets, reps: reps, startKg: startKg, maxKg: maxKg ?? max(1, startKg * 1.3)))
+          exercises.append(
+            ExercisePlan(
+              name: name, sets: sets, reps: reps, startKg: startKg, maxKg: maxKg ?? max(1, startKg * 1.3), rpe: setRPE))
         }
       }
       if let category, let duration {

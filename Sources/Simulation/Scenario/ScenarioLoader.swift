@@ -7,11 +7,15 @@ public enum ScenarioLoader {
   /// The newest scenario format this version reads.
   public static let format = 1
 
+  /// The deepest chain of `extends` a scenario may have.
+  public static let maximumExtends = 16
+
   /// Loads a scenario, applying `scenario.…` overrides, checking names against its rule pack.
   public static func load(path: String, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
     let source = try FileSystem.read(path)
     let log = DiagnosticLog()
-    var root = JSONNode(root: try JSONReader.parse(source), source: source, log: log)
+    var root = try document(source, log: log, chain: [path])
+    try log.throwIfErrors()
     for override in overrides {
       root = try root.overriding(override, dropping: 1)
     }
@@ -20,6 +24,54 @@ public enum ScenarioLoader {
     try log.throwIfErrors()
     guard let scenario else { throw DiagnosticError(Diagnostic(file: path, message: "the scenario is incomplete")) }
     return scenario
+  }
+
+  /// A scenario document with its `extends` chain resolved: the parent (a path relative to the
+  /// file) is loaded first and this file's keys are merged over it.
+  static func document(_ source: SourceFile, log: DiagnosticLog, chain: [String]) throws(DiagnosticError) -> JSONNode {
+    let value = try JSONReader.parse(source)
+    let node = JSONNode(root: value, source: source, log: log)
+    guard case .object(var members) = value.kind, let index = members.firstIndex(where: { $0.key == "extends" }) else {
+      return node
+    }
+    let extendsNode = node.child(members[index].value, key: "extends")
+    members.remove(at: index)
+    let own = JSONValue(.object(members), offset: value.offset)
+    guard let parentName = extendsNode.nonEmptyString else { return JSONNode(root: own, source: source, log: log) }
+    let parentPath = resolve(parentName, from: source.name)
+    guard !chain.contains(parentPath) else {
+      extendsNode.error("'extends' makes a cycle: \((chain + [parentPath]).joined(separator: " → "))")
+      return JSONNode(root: own, source: source, log: log)
+    }
+    guard chain.count < maximumExtends else {
+      extendsNode.error("'extends' chains at most \(maximumExtends) files")
+      return JSONNode(root: own, source: source, log: log)
+    }
+    let parentSource: SourceFile
+    do {
+      parentSource = try FileSystem.read(parentPath)
+    } catch {
+      extendsNode.error("cannot extend '\(parentName)': \(error.diagnostics.first?.message ?? "unreadable")")
+      return JSONNode(root: own, source: source, log: log)
+    }
+    let parent = try document(parentSource, log: log, chain: chain + [parentPath])
+    return parent.extended(by: own, source: source)
+  }
+
+  /// A path written in a file, relative to that file's directory (absolute paths unchanged).
+  static func resolve(_ relative: String, from file: String) -> String {
+    if relative.hasPrefix("/") { return relative }
+    guard let slash = file.lastIndex(of: "/") else { return relative }
+    var parts = String(file[..<slash]).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    for component in relative.split(separator: "/") {
+      if component == ".." {
+        if let last = parts.last, !last.isEmpty, last != "..", last != "." { parts.removeLast() } else { parts.append("..") }
+      } else if component != "." {
+        parts.append(String(component))
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return joined.isEmpty ? "." : joined
   }
 
   /// The scenario files of a directory (`*.json`, sorted by name).

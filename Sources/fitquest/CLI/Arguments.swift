@@ -5,16 +5,13 @@ struct UsageError: Error {
   var message: String
 }
 
-/// The options a command accepts.
+/// The options a command accepts, by name.
 struct OptionSpec {
-  enum Kind { case flag, value, repeated }
-  var kinds: [String: Kind]
+  var kinds: [String: Option.Kind]
 
-  init(flags: [String] = [], values: [String] = [], repeated: [String] = []) {
-    var kinds: [String: Kind] = ["--help": .flag, "-h": .flag]
-    for flag in flags { kinds[flag] = .flag }
-    for value in values { kinds[value] = .value }
-    for value in repeated { kinds[value] = .repeated }
+  init(_ options: [Option]) {
+    var kinds: [String: Option.Kind] = ["--help": .flag, "-h": .flag]
+    for option in options { kinds[option.name] = option.kind }
     self.kinds = kinds
   }
 }
@@ -25,14 +22,23 @@ struct Arguments {
   private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
 
-  /// Parses `--name value`, `--name=value`, flags, `--` and positionals; `-` is a positional.
+  /// Whether an argument is written like an option (`-h`, `--name`, `--name=value`); anything
+  /// else starting with `-` (`-7 % 3`, `-`, `-1.5`) is a positional.
+  static func looksLikeOption(_ argument: String) -> Bool {
+    let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    let body = name.hasPrefix("--") ? name.dropFirst(2) : name.hasPrefix("-") ? name.dropFirst() : Substring("")
+    guard let first = body.first, first.isLetter else { return false }
+    return body.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+  }
+
+  /// Parses `--name value`, `--name=value`, flags, `--` and positionals.
   init(_ arguments: [String], spec: OptionSpec) throws(UsageError) {
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+      if optionsEnded || !Arguments.looksLikeOption(argument) {
         positionals.append(argument)
         continue
       }
@@ -47,10 +53,6 @@ struct Arguments {
         inline = String(argument[argument.index(after: equals)...])
       }
       guard let kind = spec.kinds[name] else {
-        if Double(argument) != nil {
-          positionals.append(argument)
-          continue
-        }
         let hint = Suggestion.hint(for: name, among: spec.kinds.keys.filter { $0.hasPrefix("--") }.sorted())
         throw UsageError(message: "unknown option '\(name)'\(hint)")
       }
@@ -58,6 +60,14 @@ struct Arguments {
       case .flag:
         if inline != nil { throw UsageError(message: "option '\(name)' takes no value") }
         flags.insert(name)
+      case .optionalValue(let accepts):
+        flags.insert(name)
+        if let inline {
+          values[name, default: []].append(inline)
+        } else if index < arguments.count, !Arguments.looksLikeOption(arguments[index]), accepts(arguments[index]) {
+          values[name, default: []].append(arguments[index])
+          index += 1
+        }
       case .value, .repeated:
         let value: String
         if let inline {
@@ -67,7 +77,7 @@ struct Arguments {
           value = arguments[index]
           index += 1
         }
-        if kind == .value, values[name] != nil {
+        if case .value = kind, values[name] != nil {
           throw UsageError(message: "option '\(name)' is given more than once")
         }
         values[name, default: []].append(value)
@@ -75,7 +85,7 @@ struct Arguments {
     }
   }
 
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  func has(_ flag: String) -> Bool { flags.contains(flag) || values[flag] != nil }
 
   func value(_ name: String) -> String? { values[name]?.last }
 
@@ -88,6 +98,20 @@ struct Arguments {
       throw UsageError(message: "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound); found '\(text)'")
     }
     return number
+  }
+
+  /// A choice among an enumeration's raw values.
+  func choice<T: RawRepresentable & CaseIterable>(_ name: String, default fallback: T, among allowed: [T]? = nil)
+    throws(UsageError) -> T where T.RawValue == String
+  {
+    guard let text = value(name) else { return fallback }
+    let options = allowed ?? Array(T.allCases)
+    guard let value = T(rawValue: text), options.contains(where: { $0.rawValue == text }) else {
+      let names = options.map(\.rawValue)
+      let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+      throw UsageError(message: "\(name) must be \(list); found '\(text)'\(Suggestion.hint(for: text, among: names))")
+    }
+    return value
   }
 
   /// Fails when there are more positionals than `maximum`.

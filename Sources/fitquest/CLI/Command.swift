@@ -5,13 +5,15 @@ enum ExitCode {
   static let success: Int32 = 0
   /// Something changed or an expectation failed (`check`), or a comparison found differences.
   static let failure: Int32 = 1
+  /// Events were not applied (late, before the window) and `--allow-late` was not given.
+  static let dropped: Int32 = 3
   /// Bad command-line usage (EX_USAGE).
   static let usage: Int32 = 64
   /// Bad input data: rules, scenarios, events, formulas (EX_DATAERR).
   static let dataError: Int32 = 65
   /// An input file or directory is missing or cannot be read (EX_NOINPUT).
   static let noInput: Int32 = 66
-  /// An output file could not be written (EX_IOERR).
+  /// An output could not be written: a file, or standard output itself (EX_IOERR).
   static let ioError: Int32 = 74
   /// The state file is locked by another process and `--no-wait` was given (EX_TEMPFAIL).
   static let busy: Int32 = 75
@@ -24,13 +26,27 @@ struct CommandFailure: Error {
 }
 
 /// A subcommand of `fitquest`.
-protocol Command {
+protocol Command: SendableMetatype {
   static var name: String { get }
   static var summary: String { get }
   static var usage: String { get }
-  static var help: String { get }
-  static var options: OptionSpec { get }
+  /// What the command does, in paragraphs (the help's text before OPTIONS).
+  static var about: String { get }
+  static var options: [Option] { get }
+  /// Lines after OPTIONS (exit codes, where the docs are).
+  static var footer: String { get }
   static func run(_ arguments: Arguments) throws -> Int32
+}
+
+extension Command {
+  static var footer: String { "" }
+
+  /// The whole help text.
+  static var help: String {
+    var text = "USAGE: \(usage)\n\n\(about)\n\n\(Option.helpSection(options))"
+    if !footer.isEmpty { text += "\n\n\(footer)" }
+    return text
+  }
 }
 
 /// A registered subcommand (a plain value: calling static protocol requirements through an
@@ -38,31 +54,32 @@ protocol Command {
 struct CommandEntry: Sendable {
   var name: String
   var summary: String
+  var help: String
   var run: @Sendable ([String]) -> Int32
 }
 
 extension Command {
   /// The registry entry of the command.
   static var entry: CommandEntry {
-    CommandEntry(name: name, summary: summary, run: { main($0) })
+    CommandEntry(name: name, summary: summary, help: help, run: { main($0) })
   }
 
   /// Parses arguments, runs, and turns errors into messages and exit codes.
   static func main(_ rawArguments: [String]) -> Int32 {
     do {
-      let arguments = try Arguments(rawArguments, spec: options)
+      let arguments = try Arguments(rawArguments, spec: OptionSpec(options))
       if arguments.has("--help") || arguments.has("-h") {
-        Console.output.line("USAGE: \(usage)\n\n\(help)")
+        Console.output.line(help)
         return ExitCode.success
       }
       return try run(arguments)
     } catch let error as UsageError {
       Console.error.line("error: \(error.message)")
       Console.error.line("usage: \(usage)")
-      Console.error.line("run 'fitquest \(name) --help' for more")
+      Console.error.line("run 'fitquest help \(name)' for more")
       return ExitCode.usage
     } catch let error as DiagnosticError {
-      for diagnostic in error.diagnostics { Console.error.line(diagnostic.rendered()) }
+      Console.error.diagnostics(error.diagnostics)
       return error.isUnreadableInput ? ExitCode.noInput : ExitCode.dataError
     } catch let error as CommandFailure {
       Console.error.line("error: \(error.message)")

@@ -1,4 +1,5 @@
 import Foundation
+import RuleLanguage
 
 #if canImport(Glibc)
   import Glibc
@@ -7,14 +8,21 @@ import Foundation
 #endif
 
 /// Buffered standard output and error, written with plain `write(2)` so output order and bytes
-/// are exactly what the program produced.
+/// are exactly what the program produced. Every write is checked: the first failure is kept,
+/// and the program exits 74 when standard output could not be written (never 0 after losing
+/// output).
 final class Console: @unchecked Sendable {
   private let lock = NSLock()
   private var buffer: [UInt8] = []
   private let descriptor: Int32
+  /// The `errno` of the first failed write, if any.
+  private var failure: Int32?
 
   static let output = Console(descriptor: 1)
   static let error = Console(descriptor: 2)
+
+  /// The most diagnostics printed for one failure; the rest are counted.
+  static let maximumDiagnostics = 100
 
   private init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -47,19 +55,38 @@ final class Console: @unchecked Sendable {
     write("\n")
   }
 
-  func flush() {
+  /// Prints diagnostics, at most ``maximumDiagnostics`` of them, then how many were left out.
+  func diagnostics(_ list: [Diagnostic]) {
+    for diagnostic in list.prefix(Console.maximumDiagnostics) { line(diagnostic.rendered()) }
+    if list.count > Console.maximumDiagnostics {
+      line("note: \(list.count - Console.maximumDiagnostics) more problem(s) not shown; fix these first")
+    }
+  }
+
+  /// Writes out the buffer; returns false (and remembers why) when the write failed.
+  @discardableResult
+  func flush() -> Bool {
     lock.lock()
     defer { lock.unlock() }
     var offset = 0
     while offset < buffer.count {
       let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
       if written <= 0 {
-        if written < 0 && errno == EINTR { continue }
+        if failure == nil { failure = written < 0 ? errno : EIO }
         break
       }
       offset += written
     }
     buffer.removeAll(keepingCapacity: true)
+    return failure == nil
+  }
+
+  /// Why a write failed ("No space left on device"), or nil when every write succeeded.
+  var failureDescription: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return failure.map { String(cString: strerror($0)) }
   }
 }
 

@@ -26,14 +26,23 @@ enum FitQuestCommand {
       COMMANDS:
       \(lines.joined(separator: "\n"))
 
-      Run 'fitquest <command> --help' for a command's options.
-      Exit codes: 0 success, 1 changes or failed expectations, 64 usage error, 65 invalid input.
+      Run 'fitquest help <command>' (or 'fitquest <command> --help') for a command's options.
+      Exit codes: 0 success, 1 changes or failed expectations, 64 usage error, 65 invalid input,
+      66 unreadable input, 74 output could not be written, 75 state file busy.
       """
   }
 
   static func main(_ arguments: [String]) -> Int32 {
     guard let first = arguments.first else {
       Console.output.line(help)
+      return ExitCode.success
+    }
+    if first == "help" && arguments.count > 1 {
+      guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+        Console.error.line("error: unknown command '\(arguments[1])'\(Suggestion.hint(for: arguments[1], among: commands.map(\.name)))")
+        return ExitCode.usage
+      }
+      Console.output.line(command.help)
       return ExitCode.success
     }
     if first == "--help" || first == "-h" || first == "help" {

@@ -8,17 +8,26 @@ struct Overrides {
   var rules: [JSONOverride] = []
 
   init(_ texts: [String]) throws {
-    for text in texts {
-      let override = try Overrides.parse(text)
-      if case .key("scenario")? = override.steps.first {
-        guard override.steps.count > 1 else {
-          throw UsageError(message: "'\(text)': say which scenario value, e.g. scenario.adherence.probability=0.7")
-        }
-        scenario.append(override)
-      } else {
-        rules.append(override)
+    for text in texts { try add(Overrides.parse(text)) }
+  }
+
+  /// Adds an override to the side it changes.
+  mutating func add(_ override: JSONOverride) throws {
+    if case .key("scenario")? = override.steps.first {
+      guard override.steps.count > 1 else {
+        throw UsageError(message: "'\(override.text)': say which scenario value, e.g. scenario.adherence.probability=0.7")
       }
+      scenario.append(override)
+    } else {
+      rules.append(override)
     }
+  }
+
+  /// These overrides and more.
+  func adding(_ more: [JSONOverride]) throws -> Overrides {
+    var copy = self
+    for override in more { try copy.add(override) }
+    return copy
   }
 }
 
@@ -49,22 +58,36 @@ enum ScenarioArguments {
   static func load(_ paths: [String], overrides: Overrides, packs: PackCache) throws(DiagnosticError) -> [Scenario] {
     var scenarios: [Scenario] = []
     var problems: [Diagnostic] = []
-    for path in paths.isEmpty ? [defaultScenario] : paths {
+    for file in try files(paths) {
       do throws(DiagnosticError) {
-        if FileSystem.isDirectory(path) {
-          let files = try ScenarioLoader.files(in: path)
-          if files.isEmpty { throw DiagnosticError(.unreadable(path, "no scenario files (*.json) in this directory")) }
-          for file in files {
-            scenarios.append(try ScenarioLoader.load(path: file, overrides: overrides.scenario, packs: packs))
-          }
-        } else {
-          scenarios.append(try ScenarioLoader.load(path: path, overrides: overrides.scenario, packs: packs))
-        }
+        scenarios.append(try ScenarioLoader.load(path: file, overrides: overrides.scenario, packs: packs))
       } catch {
         problems += error.diagnostics
       }
     }
     if !problems.isEmpty { throw DiagnosticError(problems) }
     return scenarios
+  }
+
+  /// The scenario files named: files as given, directories expanded to their `*.json` files
+  /// (sorted); the default scenario when none is named.
+  static func files(_ paths: [String]) throws(DiagnosticError) -> [String] {
+    var files: [String] = []
+    var problems: [Diagnostic] = []
+    for path in paths.isEmpty ? [defaultScenario] : paths {
+      do throws(DiagnosticError) {
+        if FileSystem.isDirectory(path) {
+          let found = try ScenarioLoader.files(in: path)
+          if found.isEmpty { throw DiagnosticError(.unreadable(path, "no scenario files (*.json) in this directory")) }
+          files += found
+        } else {
+          files.append(path)
+        }
+      } catch {
+        problems += error.diagnostics
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticError(problems) }
+    return files
   }
 }

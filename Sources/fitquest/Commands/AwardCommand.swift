@@ -7,7 +7,7 @@ enum AwardCommand: Command {
   static let name = "award"
   static let summary = "Apply logged events to a player's state file and print the awards"
   static let usage = "fitquest award --state FILE [--rules DIR] [EVENTS_FILE | -] [--format ndjson|text]"
-  static let help = """
+  static let about = """
     Reads events (NDJSON, one per line; '-' or no file reads standard input), applies them to the
     player state in FILE (created if absent) and prints every award as NDJSON, or as text with
     --format text. The state file is replaced atomically and locked while in use.
@@ -16,22 +16,19 @@ enum AwardCommand: Command {
     placed in date order and the recent window is replayed, so nothing is lost or awarded twice.
     On an invalid line, the events before it are applied and saved, the error is printed with
     its position, and the exit code is 65: fix the line and run the same command again.
-
-    OPTIONS:
-      --state FILE        the player's state file (required)
-      --rules DIR         the rule pack (default: rules)
-      --format FORMAT     ndjson (default) or text
-      --window DAYS       days of events kept for late events (default 60; stored in the file)
-      --commit-every N    save after every N events (default 10000) as well as at the end
-      --no-wait           fail with exit 75 instead of waiting when another award holds the lock
-      --set PATH=VALUE    override a rule value for this run
-      -h, --help          show this help
-
+    """
+  static let footer = """
     See docs/events.md for event fields and award types, docs/reliability.md for guarantees.
     """
-  static let options = OptionSpec(
-    flags: ["--no-wait"], values: ["--state", "--rules", "--format", "--window", "--commit-every"],
-    repeated: ["--set"])
+  static let options: [Option] = [
+    .value("--state", "FILE", "the player's state file (required)"),
+    .value("--rules", "DIR", "the rule pack (default: rules)"),
+    .value("--format", "FORMAT", "ndjson (default) or text"),
+    .value("--window", "DAYS", "days of events kept for late events (default 60; stored in the file)"),
+    .value("--commit-every", "N", "save after every N events (default 10000) as well as at the end"),
+    .flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock"),
+    .repeated("--set", "PATH=VALUE", "override a rule value for this run"),
+  ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)

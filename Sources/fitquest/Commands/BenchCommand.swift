@@ -7,24 +7,22 @@ enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
   static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award] [--repetitions N]"
-  static let help = """
+  static let about = """
     Runs the workloads of docs/performance.md and prints median figures over repetitions:
       W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
       W2          the default rule pack on a long stream from the scenario generator
       montecarlo  1,000 runs of the default scenario on 1 thread and on all cores
       award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
-
-    OPTIONS:
-      --quick            small sizes, a few seconds in all (CI runs this so the benchmark never rots)
-      --json             one JSON object per workload instead of the table
-      --only LIST        comma-separated workloads to run
-      --repetitions N    repetitions per workload (default 3; the median is reported)
-      --w1-events N      W1 size (default 1,000,000)
-      --award-lines N    award input size (default 1,000,000)
-      --keep DIR         keep the generated award input (events.ndjson) in DIR
-      -h, --help         show this help
     """
-  static let options = OptionSpec(flags: ["--quick", "--json"], values: ["--only", "--repetitions", "--w1-events", "--award-lines", "--keep"])
+  static let options: [Option] = [
+    .flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)"),
+    .flag("--json", "one JSON object per workload instead of the table"),
+    .value("--only", "LIST", "comma-separated workloads to run"),
+    .value("--repetitions", "N", "repetitions per workload (default 3; the median is reported)"),
+    .value("--w1-events", "N", "W1 size (default 1,000,000)"),
+    .value("--award-lines", "N", "award input size (default 1,000,000)"),
+    .value("--keep", "DIR", "keep the generated award input (events.ndjson) in DIR"),
+  ]
 
   /// This executable, to run 'fitquest award' as a child process.
   static func executablePath() -> String {
@@ -47,6 +45,11 @@ enum BenchCommand: Command {
       Console.error.line("note: this is a debug build; measure with 'swift run -c release fitquest bench'")
     #endif
     var results: [BenchResult] = []
+    let announce = Progress.isEnabled
+    func starting(_ workload: String) {
+      if announce { Console.error.line("bench: running \(workload)…") }
+      Console.error.flush()
+    }
     func report(_ result: BenchResult) {
       results.append(result)
       if arguments.has("--json") { Console.output.line(result.json) }
@@ -54,14 +57,17 @@ enum BenchCommand: Command {
     }
     // Each workload's peak memory is its own (Clock.resetPeak before it).
     if wanted("w1") {
+      starting("W1")
       Clock.resetPeak()
       report(try W1Benchmark.run(count: w1Events, repetitions: repetitions, rules: "rules/w1"))
     }
     if wanted("w2") {
+      starting("W2")
       Clock.resetPeak()
       report(try W2Benchmark.run(minimumEvents: quick ? 50_000 : 1_000_000, repetitions: repetitions, scenarios: "scenarios"))
     }
     if wanted("montecarlo") {
+      starting("Monte Carlo")
       Clock.resetPeak()
       let threads = ProcessInfo.processInfo.activeProcessorCount
       for result in try MonteCarloBenchmark.run(
@@ -71,6 +77,7 @@ enum BenchCommand: Command {
       }
     }
     if wanted("award") {
+      starting("award")
       Clock.resetPeak()
       for result in try AwardBenchmark.run(
         lines: awardLines, repetitions: repetitions, scenario: "scenarios/consistent-5x-lifter.json", rules: "rules",

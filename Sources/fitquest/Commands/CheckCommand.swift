@@ -1,5 +1,4 @@
 import Engine
-import Foundation
 import RuleLanguage
 import Simulation
 
@@ -7,93 +6,107 @@ import Simulation
 enum CheckCommand: Command {
   static let name = "check"
   static let summary = "Check scenarios against their golden snapshots and expectations (for CI)"
-  static let usage = "fitquest check [DIR] [--update] [--junit FILE] [--set PATH=VALUE]... [--runs N]"
-  static let help = """
-    Runs every scenario in DIR (default: scenarios/), compares its outcome with DIR/snapshots/NAME.json and
-    checks its 'expect' list. Prints what changed in words ("level 10: day 64 → day 81").
-
-    Exit codes: 0 everything matches; 1 an outcome changed, a snapshot is missing or an expectation failed;
-    65 a scenario, rule pack or snapshot file is invalid.
-
-    OPTIONS:
-      --update           rewrite changed and missing snapshots (and say which)
-      --junit FILE       also write the results as JUnit XML
-      --set PATH=VALUE   preview the impact of a rule or scenario change without editing files
-      --runs N           check expectations over N seeds (median run, or 'inAtLeast' shares)
-      --threads N        threads for --runs (default: all cores)
-      -h, --help         show this help
+  static let usage = "fitquest check [DIR | SCENARIO...] [--update [NAME]] [--junit FILE] [--format text|json] [--set PATH=VALUE]... [--runs N]"
+  static let about = """
+    Runs every scenario in DIR (default: scenarios/), or the scenario files named, compares each
+    outcome with its snapshot (DIR/snapshots/NAME.json) and checks its 'expect' list. Prints one
+    line per scenario saying what held, then what changed in words ("level 10: day 64 → day 81")
+    and which expectations failed. An invalid scenario is reported with its located error beside
+    the results of the others. Snapshots whose scenario is gone are reported too.
+    """
+  static let formats: [OutputFormat] = [.text, .json]
+  static let options: [Option] = [
+    Option(
+      name: "--update", kind: .optionalValue(isScenarioName), value: "NAME",
+      help: "rewrite changed and missing snapshots and remove orphaned ones; with\nNAME (repeatable), only that scenario's snapshot"),
+    .value("--junit", "FILE", "also write the results as JUnit XML"),
+    RunOptions.format(formats),
+    .repeated("--set", "PATH=VALUE", "preview the impact of a rule or scenario change without editing files"),
+    RunOptions.runs, RunOptions.seed, RunOptions.threads,
+  ]
+  static let footer = """
+    Exit codes: 0 everything holds; 1 an outcome changed, a snapshot is missing or orphaned, or an
+    expectation failed; 65 a scenario, expectation, rule pack or snapshot is invalid (the other
+    scenarios are still checked and reported).
 
     See docs/regression-testing.md for the workflow.
     """
-  static let options = OptionSpec(flags: ["--update"], values: ["--junit", "--runs", "--threads"], repeated: ["--set"])
+
+  /// Whether the argument after `--update` names a scenario (not a path to check).
+  @Sendable static func isScenarioName(_ text: String) -> Bool {
+    !text.contains("/") && !text.hasSuffix(".json") && !FileSystem.exists(text)
+  }
 
   static func run(_ arguments: Arguments) throws -> Int32 {
-    try arguments.requirePositionals(atMost: 1)
-    let directory = arguments.positionals.first ?? "scenarios"
+    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+    let options = try RunOptions(arguments)
     let update = arguments.has("--update")
+    let only = Set(arguments.all("--update"))
     if update && !arguments.all("--set").isEmpty {
       throw UsageError(message: "--update records the rules as they are in the files; drop --set, or edit the files")
     }
-    let runs = try arguments.integer("--runs", default: 1, in: 1...100_000)
-    let threads = try arguments.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
-    let overrides = try Overrides(arguments.all("--set"))
-    let packs = PackCache(overrides: overrides.rules)
-    guard FileSystem.isDirectory(directory) else {
-      throw DiagnosticError(.unreadable(directory, "no such scenario directory"))
+    if update && options.seed != nil {
+      throw UsageError(message: "--update records the scenarios' own seeds; drop --seed")
     }
-    let scenarios = try ScenarioArguments.load([directory], overrides: overrides, packs: packs)
+    let paths = arguments.positionals.isEmpty ? ["scenarios"] : arguments.positionals
+    for path in paths where !FileSystem.exists(path) {
+      throw DiagnosticError(.unreadable(path, FileSystem.isDirectory(path) ? "cannot read" : "no such scenario file or directory"))
+    }
+    let files = try ScenarioArguments.files(paths)
+    let names = files.map { String(($0.split(separator: "/").last ?? "").dropLast(5)) }
+    for name in only.sorted() where !names.contains(name) {
+      throw UsageError(message: "--update \(name): no such scenario among those checked\(Suggestion.hint(for: name, among: names))")
+    }
+    let packs = PackCache(overrides: options.overrides.rules)
+    let progress = options.runs > 1 ? Progress.start(total: options.runs * files.count, label: "checking") : nil
     var checks: [ScenarioCheck] = []
-    for scenario in scenarios {
-      checks.append(try CheckRunner.check(scenario, engine: try packs.engine(for: scenario.rulesPath), runs: runs, threads: threads))
+    for (index, file) in files.enumerated() {
+      let offset = options.runs * index
+      var report: (@Sendable (Int) -> Void)?
+      if let progress { report = { progress.update(offset + $0) } }
+      checks.append(
+        CheckRunner.check(
+          file: file,
+          load: { path throws(DiagnosticError) in
+            let scenario = try ScenarioLoader.load(path: path, overrides: options.overrides.scenario, packs: packs)
+            return (scenario, try packs.engine(for: scenario.rulesPath))
+          }, seed: options.seed, runs: options.runs, threads: options.threads, progress: report))
     }
-    var changed = 0
-    var new = 0
+    progress?.finish()
+    let directories = paths.filter(FileSystem.isDirectory)
+    var orphans = directories.flatMap { CheckRunner.orphanSnapshots(in: $0, scenarioFiles: files) }
     var updated: [String] = []
-    for check in checks {
-      let count = check.scenario.expectations.count
-      switch check.snapshot {
-      case .unchanged:
-        Console.output.line("ok       \(check.scenario.name) (\(count) expectation\(count == 1 ? "" : "s"))")
-      case .new:
-        new += 1
-        Console.output.line("NEW      \(check.scenario.name): no snapshot at \(check.snapshotPath)")
-      case .changed(let lines):
-        changed += 1
-        Console.output.line("CHANGED  \(check.scenario.name)")
-        for line in lines { Console.output.line("           \(line)") }
-      }
-      for result in check.expectations where !result.passed {
-        Console.output.line("FAILED   \(check.scenario.name): \(result.diagnostic.headline)")
-      }
-      if update && check.snapshot != .unchanged {
-        try write(check.current.text, to: check.snapshotPath)
+    if update {
+      for check in checks where !check.isInvalid && check.snapshot != .unchanged && (only.isEmpty || only.contains(check.name)) {
+        guard let current = check.current else { continue }
+        try OutputFile.write(current.text, to: check.snapshotPath)
         updated.append(check.snapshotPath)
       }
+      if only.isEmpty {
+        for orphan in orphans {
+          try OutputFile.remove(orphan)
+          updated.append("\(orphan) (removed)")
+        }
+        orphans = []
+      }
     }
-    let expectations = checks.flatMap(\.expectations)
-    let failedExpectations = expectations.filter { !$0.passed }.count
-    var summary = "\(checks.count) scenario\(checks.count == 1 ? "" : "s"): \(checks.count - changed - new) unchanged"
-    if changed > 0 { summary += ", \(changed) changed" }
-    if new > 0 { summary += ", \(new) new" }
-    summary += "; \(expectations.count - failedExpectations) of \(expectations.count) expectations hold"
-    Console.output.line(summary)
-    for path in updated { Console.output.line("updated \(path)") }
-    if let junit = arguments.value("--junit") { try write(JUnitReport.render(checks), to: junit) }
-    if failedExpectations > 0 { return ExitCode.failure }
-    if (changed > 0 || new > 0) && !update {
-      Console.output.line("outcomes differ from the snapshots; if the change is intended, run 'fitquest check --update' and commit the snapshots")
+    let report = CheckReport(checks: checks, orphans: orphans, updated: updated)
+    Console.output.line(format == .json ? report.json : report.text)
+    if let junit = arguments.value("--junit") { try OutputFile.write(JUnitReport.render(checks, orphans: orphans), to: junit) }
+    if checks.contains(where: \.isInvalid) { return ExitCode.dataError }
+    let updatedNames = Set(updated)
+    let stale = checks.contains { check in
+      check.snapshot != .unchanged && !updatedNames.contains(check.snapshotPath)
+    }
+    if checks.contains(where: { !$0.failedExpectations.isEmpty }) || !orphans.isEmpty {
+      return ExitCode.failure
+    }
+    if stale {
+      if format == .text {
+        Console.output.line("outcomes differ from the snapshots; if the change is intended, run 'fitquest check --update' and commit the snapshots")
+      }
       return ExitCode.failure
     }
     return ExitCode.success
-  }
-
-  static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
-    } catch {
-      throw CommandFailure(code: ExitCode.ioError, message: "\(path): cannot write: \(error.localizedDescription)")
-    }
   }
 }

@@ -1,5 +1,4 @@
 import Engine
-import Foundation
 import RuleLanguage
 import Simulation
 
@@ -7,49 +6,62 @@ import Simulation
 enum CompareCommand: Command {
   static let name = "compare"
   static let summary = "Run scenarios under two rule packs and show what moved"
-  static let usage = "fitquest compare --base DIR --candidate DIR [SCENARIO...] [--runs N] [--format text|json]"
-  static let help = """
+  static let usage = "fitquest compare --base DIR --candidate DIR [SCENARIO...] [--runs N] [--seed N] [--format text|json|csv]"
+  static let about = """
     Runs each scenario (default: \(ScenarioArguments.defaultScenario)) with the same seeds under the base and
-    the candidate rule packs (the scenarios' own 'rules' are ignored) and prints every metric side by side
-    with its delta, starting with what moved: "level 10 reached on day 64 → day 81 (+17)".
-
-    OPTIONS:
-      --base DIR         the current rule pack
-      --candidate DIR    the edited rule pack
-      --runs N           compare distributions over N seeds (medians, and how often things happen)
-      --threads N        threads for --runs (default: all cores)
-      --format FORMAT    text (default) or json
-      --set PATH=VALUE   override a scenario value (scenario.…) for both sides
-      -h, --help         show this help
+    the candidate rule packs (the scenarios' own 'rules' are ignored) and prints what moved, most
+    moved first ("level 10 reached on day 64 → day 81 (+17)"), then every metric side by side.
+    With --runs N, each side is a distribution: p10/p50/p90 and how often milestones happened.
     """
-  static let options = OptionSpec(values: ["--base", "--candidate", "--runs", "--threads", "--format"], repeated: ["--set"])
+  static let formats: [OutputFormat] = [.text, .json, .csv]
+  static let options: [Option] = [
+    .value("--base", "DIR", "the current rule pack"),
+    .value("--candidate", "DIR", "the edited rule pack"),
+    .repeated("--set-candidate", "PATH=VALUE", "change a rule value of the candidate only (the candidate is then\nthe base pack with these changes when --candidate is not given)"),
+    RunOptions.format(formats), RunOptions.runs, RunOptions.seed, RunOptions.threads,
+    .repeated("--set", "PATH=VALUE", "override a scenario value (scenario.…) for both sides"),
+  ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
-    guard let base = arguments.value("--base"), let candidate = arguments.value("--candidate") else {
-      throw UsageError(message: "compare needs --base DIR and --candidate DIR")
+    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+    let options = try RunOptions(arguments)
+    guard let base = arguments.value("--base") else { throw UsageError(message: "compare needs --base DIR") }
+    let candidateChanges = try Overrides.rulesOnly(arguments.all("--set-candidate"))
+    guard let candidate = arguments.value("--candidate") ?? (candidateChanges.isEmpty ? nil : base) else {
+      throw UsageError(message: "compare needs --candidate DIR or --set-candidate PATH=VALUE")
     }
-    let format = arguments.value("--format") ?? "text"
-    guard format == "text" || format == "json" else { throw UsageError(message: "--format must be text or json") }
-    let runs = try arguments.integer("--runs", default: 1, in: 1...1_000_000)
-    let threads = try arguments.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
-    let overrides = try Overrides(arguments.all("--set"))
-    if !overrides.rules.isEmpty {
-      throw UsageError(message: "compare takes rule changes from --candidate; --set only changes scenario values here")
+    if !options.overrides.rules.isEmpty {
+      throw UsageError(message: "compare takes rule changes from --candidate or --set-candidate; --set only changes scenario values here")
     }
     let packs = PackCache(explain: false)
     let baseEngine = try packs.engine(for: base)
-    let candidateEngine = try packs.engine(for: candidate)
-    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: overrides, packs: packs)
-    var outputs: [String] = []
-    for scenario in scenarios {
-      let comparison = try Comparison(scenario, base: baseEngine, candidate: candidateEngine, runs: runs, threads: threads)
-      let baseName = "\(base) (\(baseEngine.pack.name) \(baseEngine.pack.version))"
-      let candidateName = "\(candidate) (\(candidateEngine.pack.name) \(candidateEngine.pack.version))"
-      outputs.append(format == "json"
-        ? comparison.json(baseName: baseName, candidateName: candidateName)
-        : comparison.text(baseName: baseName, candidateName: candidateName))
+    let candidateEngine = try PackCache(overrides: candidateChanges, explain: false).engine(for: candidate)
+    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs)
+      .map(options.seeded)
+    let progress = Progress.start(total: 2 * options.runs * scenarios.count, label: "comparing")
+    var comparisons: [Comparison] = []
+    for (index, scenario) in scenarios.enumerated() {
+      let offset = 2 * options.runs * index
+      var report: (@Sendable (Int) -> Void)?
+      if let progress { report = { progress.update(offset + $0) } }
+      comparisons.append(
+        try Comparison(
+          scenario, base: baseEngine, candidate: candidateEngine, runs: options.runs, threads: options.threads,
+          progress: report))
     }
-    Console.output.line(format == "json" && outputs.count > 1 ? "[\n" + outputs.joined(separator: ",\n") + "\n]" : outputs.joined(separator: "\n\n"))
+    progress?.finish()
+    let candidateName = candidateChanges.isEmpty ? candidate : "\(candidate) with " + candidateChanges.map(\.text).joined(separator: ", ")
+    switch format {
+    case .json:
+      Console.output.line(JSONReport.document(comparisons.map { $0.json(basePath: base, candidatePath: candidateName) }))
+    case .csv:
+      Console.output.line(Comparison.csvHeader)
+      for comparison in comparisons { for row in comparison.csvRows { Console.output.line(row) } }
+    default:
+      let baseName = "\(base) (\(baseEngine.pack.name) \(baseEngine.pack.version))"
+      let candidateLabel = "\(candidateName) (\(candidateEngine.pack.name) \(candidateEngine.pack.version))"
+      Console.output.line(comparisons.map { $0.text(baseName: baseName, candidateName: candidateLabel) }.joined(separator: "\n\n"))
+    }
     return ExitCode.success
   }
 }

@@ -5,23 +5,24 @@ enum EvalCommand: Command {
   static let name = "eval"
   static let summary = "Evaluate a formula (readable text or JsonLogic) against JSON data"
   static let usage = "fitquest eval [--jsonlogic] [--trace] EXPRESSION [--data JSON | --data @FILE]"
-  static let help = """
-    Compiles EXPRESSION and prints its value as JSON.
-
-    OPTIONS:
-      --jsonlogic      EXPRESSION is JsonLogic JSON, e.g. '{"var":"a.b"}'
-      --data VALUE     the data variables are read from: inline JSON, or @FILE to read a file
-      --trace          also print the value of every sub-expression
-      -h, --help       show this help
+  static let about = """
+    Compiles EXPRESSION and prints its value as JSON. An expression that starts with '-' is
+    read as the expression, not as an option ('fitquest eval "-7 % 3"'); '--' also ends options.
 
     EXAMPLES:
       fitquest eval '2 + 3 * 4'
+      fitquest eval '-7 % 3'
       fitquest eval --jsonlogic '{"var":"a.b"}' --data '{"a":{"b":[1,2]}}'
       fitquest eval --trace 'round((50 + w.durationMin * 1.5) * 1.2)' --data '{"w":{"durationMin":45}}'
-
+    """
+  static let footer = """
     See docs/formulas.md for the grammar, operators and functions.
     """
-  static let options = OptionSpec(flags: ["--jsonlogic", "--trace"], values: ["--data"])
+  static let options: [Option] = [
+    .flag("--jsonlogic", "EXPRESSION is JsonLogic JSON, e.g. '{\"var\":\"a.b\"}'"),
+    .value("--data", "VALUE", "the data variables are read from: inline JSON, or @FILE to read a file"),
+    .flag("--trace", "also print the value of every sub-expression"),
+  ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)

@@ -1,5 +1,4 @@
 import Engine
-import Foundation
 import RuleLanguage
 import Simulation
 
@@ -7,99 +6,88 @@ import Simulation
 enum SimulateCommand: Command {
   static let name = "simulate"
   static let summary = "Run scenarios and report what players experience (the main job)"
-  static let usage = "fitquest simulate [SCENARIO...] [--runs N] [--format text|json|csv|ndjson|events] [--svg FILE] [--set PATH=VALUE]..."
-  static let help = """
+  static let usage = "fitquest simulate [SCENARIO...] [--runs N] [--seed N] [--format FORMAT] [--svg FILE] [--set PATH=VALUE]..."
+  static let about = """
     Simulates the training life a scenario describes (default: \(ScenarioArguments.defaultScenario)) under its rule
     pack and reports levels, evolutions, achievements, streaks, records, XP per week and nutrition.
     SCENARIO may be a file or a directory of scenario files.
 
-    OPTIONS:
-      --format FORMAT    text (default), json (the summary), csv (the day-by-day timeline),
-                         ndjson (every award of the run), events (the generated events, which
-                         'fitquest award' accepts)
-      --svg FILE         also write a chart of the run as SVG
-      --runs N           Monte Carlo: run N seeds derived from the scenario's seed and report
-                         p10/p50/p90/min/max of every metric (text or json)
-      --threads N        threads for --runs (default: all cores); results do not depend on it
-      --seed N           run with this seed instead of the scenario's
-      --set PATH=VALUE   override a rule value (xp.categories.strength.multiplier=1.5) or a
-                         scenario value (scenario.adherence.probability=0.7) for this run
-      -h, --help         show this help
-
-    See docs/scenarios.md for scenario files and metrics, docs/balancing.md for a walkthrough.
+    One run prints the report (text), the summary (json), the day-by-day timeline (csv), every
+    award (ndjson) or the generated events (events, which 'fitquest award --today' accepts).
+    With --runs N, every metric becomes a distribution (p10/p50/p90, min, max and how often it
+    happened; "never" ranks after every day) in text, json or csv.
     """
-  static let options = OptionSpec(values: ["--format", "--svg", "--runs", "--threads", "--seed"], repeated: ["--set"])
+  static let formats: [OutputFormat] = [.text, .json, .csv, .ndjson, .events]
+  static let options: [Option] = [
+    RunOptions.format(formats),
+    RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.set,
+    .value("--svg", "FILE", "also write a chart of the run as SVG"),
+    .value("--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare"),
+  ]
+  static let footer = "See docs/scenarios.md for scenario files and metrics, docs/balancing.md for a walkthrough."
 
   static func run(_ arguments: Arguments) throws -> Int32 {
-    let format = arguments.value("--format") ?? "text"
-    guard ["text", "json", "csv", "ndjson", "events"].contains(format) else {
-      throw UsageError(message: "--format must be text, json, csv, ndjson or events; found '\(format)'")
+    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+    let options = try RunOptions(arguments)
+    let svg = arguments.value("--svg")
+    let scale = try SVGScaleArgument.parse(arguments.value("--scale"))
+    if options.runs > 1 && (format == .ndjson || format == .events || svg != nil) {
+      throw UsageError(message: "--format \(format.rawValue) and --svg describe one run; drop --runs or use text, json or csv")
     }
-    let runs = try arguments.integer("--runs", default: 1, in: 1...1_000_000)
-    let threads = try arguments.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
-    let seed = try arguments.value("--seed").map { text throws(UsageError) -> UInt64 in
-      guard let value = UInt64(text) else { throw UsageError(message: "--seed needs a whole number; found '\(text)'") }
-      return value
-    }
-    let singleRun = ["csv", "ndjson", "events"].contains(format) || arguments.value("--svg") != nil
-    if runs > 1 && singleRun {
-      throw UsageError(message: "--format \(format) and --svg describe one run; drop --runs or use --format text or json")
-    }
-    let overrides = try Overrides(arguments.all("--set"))
-    let packs = PackCache(overrides: overrides.rules, explain: runs == 1)
-    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: overrides, packs: packs)
-    if scenarios.count > 1 && singleRun {
-      throw UsageError(message: "--format \(format) and --svg describe one scenario; name a single scenario")
+    if scale != nil && svg == nil { throw UsageError(message: "--scale applies to --svg") }
+    let packs = PackCache(overrides: options.overrides.rules, explain: options.runs == 1)
+    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs)
+      .map(options.seeded)
+    if scenarios.count > 1 && (format == .ndjson || format == .events || svg != nil) {
+      throw UsageError(message: "--format \(format.rawValue) and --svg describe one scenario; name a single scenario")
     }
     var outputs: [String] = []
     for scenario in scenarios {
       let engine = try packs.engine(for: scenario.rulesPath)
-      if runs > 1 {
-        let summaries = try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads, progress: progress(runs))
-        if Console.error.isTerminal && runs >= 200 { Console.error.write("\r\u{1B}[K") }
-        outputs.append(format == "json"
-          ? JSONReport.distribution(scenario, engine, summaries) : TextReport.distribution(scenario, engine, summaries))
+      if options.runs > 1 {
+        let progress = Progress.start(total: options.runs, label: "simulating \(scenario.name)")
+        let aggregate = try MonteCarlo.run(
+          scenario, engine: engine, count: options.runs, threads: options.threads, progress: progress?.callback)
+        progress?.finish()
+        switch format {
+        case .json: outputs.append(JSONReport.distribution(scenario, engine, aggregate))
+        case .csv: outputs += CSVReport.distribution(scenario, aggregate)
+        default: outputs.append(TextReport.distribution(scenario, engine, aggregate))
+        }
         continue
       }
       let recording = RecordingOptions(
-        timeline: format == "csv" || arguments.value("--svg") != nil, awards: format == "ndjson", digests: true,
-        events: format == "events")
-      let result = try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: recording)
-      if let svg = arguments.value("--svg") {
-        try write(SVGChart.render(scenario, engine, result), to: svg)
-      }
+        timeline: format == .csv || svg != nil, awards: format == .ndjson, digests: true, events: format == .events)
+      let result = try SimulationRunner.run(scenario, engine: engine, recording: recording)
+      if let svg { try OutputFile.write(SVGChart.render(scenario, engine, result, scale: scale), to: svg) }
       switch format {
-      case "json": outputs.append(JSONReport.single(scenario, engine, result))
-      case "csv": outputs.append(CSVTimeline.render(result.timeline))
-      case "ndjson": outputs.append(result.awardLines.joined(separator: "\n"))
-      case "events": outputs.append(result.events.map(\.jsonLine).joined(separator: "\n"))
-      default: outputs.append(TextReport.single(scenario, engine, result))
+      case .json: outputs.append(JSONReport.single(scenario, engine, result))
+      case .csv: outputs += CSVReport.timeline(scenario.name, result.timeline)
+      case .ndjson: outputs.append(result.awardLines.joined(separator: "\n"))
+      case .events: outputs.append(result.events.map(\.jsonLine).joined(separator: "\n"))
+      case .text: outputs.append(TextReport.single(scenario, engine, result))
       }
     }
-    if format == "json" && outputs.count > 1 {
-      Console.output.line("[\n" + outputs.joined(separator: ",\n") + "\n]")
-    } else {
-      Console.output.line(outputs.joined(separator: format == "text" ? "\n\n" : "\n"))
+    switch format {
+    case .json: Console.output.line(JSONReport.document(outputs))
+    case .csv:
+      Console.output.line(options.runs > 1 ? CSVReport.distributionHeader : CSVReport.timelineHeader)
+      for line in outputs { Console.output.line(line) }
+    case .text: Console.output.line(outputs.joined(separator: "\n\n"))
+    case .ndjson, .events: Console.output.line(outputs.joined(separator: "\n"))
     }
     return ExitCode.success
   }
+}
 
-  static func progress(_ total: Int) -> (@Sendable (Int) -> Void)? {
-    guard Console.error.isTerminal, total >= 200 else { return nil }
-    let step = max(1, total / 50)
-    return { done in
-      if done % step == 0 || done == total {
-        Console.error.write("\rsimulating: \(done)/\(total) runs")
-        Console.error.flush()
-      }
+/// `--scale XP,LEVEL`: fixed maxima for the SVG's axes.
+enum SVGScaleArgument {
+  static func parse(_ text: String?) throws -> SVGChart.Scale? {
+    guard let text else { return nil }
+    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, let xp = parts[0], let level = parts[1], xp > 0, level > 0, xp.isFinite, level.isFinite else {
+      throw UsageError(message: "--scale needs XP,LEVEL, two positive numbers such as 25000,30; found '\(text)'")
     }
-  }
-
-  static func write(_ text: String, to path: String) throws {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw CommandFailure(code: ExitCode.ioError, message: "\(path): cannot write: \(error.localizedDescription)")
-    }
+    return SVGChart.Scale(maxXP: xp, maxLevel: level)
   }
 }

@@ -1,64 +1,84 @@
 import Engine
-import Foundation
 import RuleLanguage
 import Simulation
 
-/// `fitquest sweep`: one scenario for each value of a parameter.
+/// `fitquest sweep`: scenarios for each value of one or two parameters.
 enum SweepCommand: Command {
   static let name = "sweep"
-  static let summary = "Run a scenario for each value of a rule or scenario parameter"
-  static let usage = "fitquest sweep --set PATH=FROM..TO:STEP [SCENARIO] [--runs N] [--metrics M,M...] [--format text|csv]"
-  static let help = """
-    Runs the scenario (default: \(ScenarioArguments.defaultScenario)) once per value of PATH and prints a table of
-    key metrics per value, so that you can pick, say, the multiplier that puts level 10 at week 8.
+  static let summary = "Run scenarios for each value of one or two rule or scenario parameters"
+  static let usage = "fitquest sweep --set PATH=FROM..TO:STEP|A,B,C [--set PATH=…] [SCENARIO...] [--runs N] [--metrics LIST] [--format text|json|csv]"
+  static let about = """
+    Runs each scenario (default: \(ScenarioArguments.defaultScenario); a directory runs every scenario in it)
+    once per value of the swept parameter, or per combination of two (a grid), and prints the key
+    metrics, so that you can pick, say, the multiplier that puts level 10 at week 8. With --runs N,
+    each point shows p10/p50/p90 and how often milestones happened.
 
-    OPTIONS:
-      --set PATH=FROM..TO:STEP   the swept value, e.g. xp.categories.strength.multiplier=1.0..1.5:0.1
-      --set PATH=VALUE           further fixed overrides (rules or scenario.…)
-      --runs N                   medians over N seeds per value
-      --threads N                threads for --runs (default: all cores)
-      --metrics LIST             comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))
-      --format FORMAT            text (default) or csv
-      -h, --help                 show this help
+    A value is swept by a range (xp.categories.strength.multiplier=1.0..1.5:0.1) or a list
+    (xp.rounding=halfAwayFromZero,halfEven); other --set values are fixed. Formula constants are
+    swept through the pack's 'constants' (pack.constants.levelBase=80..120:10; docs/rules.md).
     """
-  static let options = OptionSpec(values: ["--runs", "--threads", "--metrics", "--format"], repeated: ["--set"])
+  static let formats: [OutputFormat] = [.text, .json, .csv]
+  static let options: [Option] = [
+    .repeated("--set", "PATH=VALUES", "a swept value (FROM..TO:STEP or A,B,C; one or two of them), or a fixed\noverride (PATH=VALUE) of a rule or scenario value"),
+    RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.format(formats),
+    .value("--metrics", "LIST", "comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))"),
+  ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
-    try arguments.requirePositionals(atMost: 1)
-    let format = arguments.value("--format") ?? "text"
-    guard format == "text" || format == "csv" else { throw UsageError(message: "--format must be text or csv") }
-    let sets = arguments.all("--set")
-    let swept = sets.filter { $0.contains("..") }
-    guard swept.count == 1 else {
-      throw UsageError(message: swept.isEmpty ? "sweep needs one --set PATH=FROM..TO:STEP" : "sweep one parameter at a time")
+    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+    let options = try RunOptions(arguments, sweeping: true)
+    let swept = arguments.all("--set").filter(SweepParameter.isSweep)
+    guard !swept.isEmpty, swept.count <= 2 else {
+      throw UsageError(
+        message: swept.isEmpty
+          ? "sweep needs --set PATH=FROM..TO:STEP or PATH=A,B,C" : "sweep at most two parameters at a time (a grid)")
     }
-    let range: Sweep.Range
-    do {
-      range = try Sweep.Range(parsing: swept[0])
-    } catch {
-      throw UsageError(message: "--set \(error.diagnostics.first?.message ?? swept[0])")
-    }
-    let fixed = try Overrides(sets.filter { !$0.contains("..") })
-    let runs = try arguments.integer("--runs", default: 1, in: 1...1_000_000)
-    let threads = try arguments.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
-    let path = arguments.positionals.first ?? ScenarioArguments.defaultScenario
-    let metrics = arguments.value("--metrics")?.split(separator: ",").map(String.init) ?? Sweep.defaultMetrics
-    let probe = try ScenarioArguments.load([path], overrides: fixed, packs: PackCache(overrides: fixed.rules, explain: false))[0]
-    let probeEngine = try PackCache(overrides: fixed.rules, explain: false).engine(for: probe.rulesPath)
-    for metric in metrics {
-      if let problem = Metrics.problem(with: metric, pack: probeEngine.pack, days: probe.days) {
-        throw UsageError(message: "--metrics: \(problem)")
+    var parameters: [SweepParameter] = []
+    for text in swept {
+      do {
+        parameters.append(try SweepParameter(parsing: text))
+      } catch {
+        throw UsageError(message: "--set \(error.diagnostics.first?.message ?? text)")
       }
     }
-    let sweep = try Sweep(range: range, metrics: metrics, runs: runs, threads: threads) { override throws(DiagnosticError) in
-      var overrides = fixed
-      if case .key("scenario")? = override.steps.first { overrides.scenario.append(override) } else { overrides.rules.append(override) }
-      let packs = PackCache(overrides: overrides.rules, explain: false)
-      let scenario = try ScenarioArguments.load([path], overrides: overrides, packs: packs)[0]
-      return (scenario, try packs.engine(for: scenario.rulesPath))
+    if parameters.count == 2, parameters[0].path == parameters[1].path {
+      throw UsageError(message: "both swept values change '\(parameters[0].path)'")
     }
-    let title = "\(probe.name): \(range.path) from \(NumberText.format(range.values.first ?? 0)) to \(NumberText.format(range.values.last ?? 0)); \(runs == 1 ? "seed \(probe.seed)" : "medians of \(runs) runs")"
-    Console.output.line(format == "csv" ? sweep.csv : sweep.text(title: title))
+    let files = try ScenarioArguments.files(arguments.positionals)
+    let metrics = arguments.value("--metrics")?.split(separator: ",").map(String.init) ?? Sweep.defaultMetrics
+    // Check the metrics (and every scenario) once with the fixed overrides, before any run.
+    let probePacks = PackCache(overrides: options.overrides.rules, explain: false)
+    let probes = try ScenarioArguments.load(files, overrides: options.overrides, packs: probePacks)
+    for probe in probes {
+      let engine = try probePacks.engine(for: probe.rulesPath)
+      for metric in metrics {
+        if let problem = Metrics.problem(with: metric, pack: engine.pack, days: probe.days) {
+          throw UsageError(message: "--metrics: \(problem)")
+        }
+      }
+    }
+    let points = Sweep.points(parameters).count
+    let progress = Progress.start(total: points * files.count * options.runs, label: "sweeping")
+    let sweep = try Sweep(
+      parameters: parameters, metrics: metrics, runs: options.runs, threads: options.threads,
+      load: { point throws(DiagnosticError) in
+        let overrides: Overrides
+        do {
+          overrides = try options.overrides.adding(point)
+        } catch {
+          throw DiagnosticError(Diagnostic(message: "\(error)"))
+        }
+        let packs = PackCache(overrides: overrides.rules, explain: false)
+        return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
+          (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
+        }
+      }, progress: progress?.callback)
+    progress?.finish()
+    switch format {
+    case .json: Console.output.line(sweep.json)
+    case .csv: Console.output.line(sweep.csv)
+    default: Console.output.line(sweep.text())
+    }
     return ExitCode.success
   }
 }

@@ -6,17 +6,16 @@ enum ValidateCommand: Command {
   static let name = "validate"
   static let summary = "Validate a rule pack and report every problem"
   static let usage = "fitquest validate [RULES_DIR] [--set PATH=VALUE]..."
-  static let help = """
+  static let about = """
     Loads every file of the rule pack (default: rules/), checks it strictly and compiles it.
     Prints a one-line summary and exits 0, or prints every error found and exits 65.
-
-    OPTIONS:
-      --set PATH=VALUE   override a rule value first, e.g. --set xp.caps.perWorkout=400
-      -h, --help         show this help
-
+    """
+  static let footer = """
     See docs/rules.md for every file and key.
     """
-  static let options = OptionSpec(repeated: ["--set"])
+  static let options: [Option] = [
+    .repeated("--set", "PATH=VALUE", "override a rule value first, e.g. --set xp.caps.perWorkout=400"),
+  ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)

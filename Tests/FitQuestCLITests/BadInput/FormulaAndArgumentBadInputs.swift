@@ -43,17 +43,17 @@ extension BadInput {
     BadInput("args: option without value", [], ["simulate", "--runs"], 64, .line("error: option '--runs' needs a value")),
     BadInput(
       "args: zero runs", [], ["simulate", "--runs", "0"], 64,
-      .line("error: option '--runs' needs a whole number from 1 to 1000000; found '0'")),
+      .line("error: option '--runs' needs a whole number from 1 to 10000000; found '0'")),
     BadInput(
       "args: runs not a number", [], ["simulate", "--runs", "abc"], 64,
-      .line("error: option '--runs' needs a whole number from 1 to 1000000; found 'abc'")),
+      .line("error: option '--runs' needs a whole number from 1 to 10000000; found 'abc'")),
     BadInput(
       "args: zero threads", [], ["simulate", "--threads", "0"], 64,
       .line("error: option '--threads' needs a whole number from 1 to 1024; found '0'")),
     BadInput(
       "args: unknown format", [], ["simulate", "--format", "xml"], 64,
       .line("error: --format must be text, json, csv, ndjson or events; found 'xml'")),
-    BadInput("args: negative seed", [], ["simulate", "--seed", "-1"], 64, .line("error: --seed needs a whole number; found '-1'")),
+    BadInput("args: negative seed", [], ["simulate", "--seed", "-1"], 64, .line("error: option '--seed' needs a whole number from 0 to 2^53 − 1; found '-1'")),
     BadInput(
       "args: --set without a value", [], ["simulate", "--set", "xp"], 64,
       .line("error: --set 'xp' is not PATH=VALUE, e.g. xp.caps.perWorkout=400")),

@@ -10,6 +10,8 @@ final class PackDecoder {
   var categories: [CategoryRule] = []
   var parameters: [String] = []
   var exercises: [ExerciseRule] = []
+  /// The pack's named constants, as formulas see them (`const.NAME`).
+  var constants: [(name: String, value: Double)] = []
 
   init(directory: String, documents: [String: JSONNode], log: DiagnosticLog, overrides: [JSONOverride]) {
     self.directory = directory
@@ -53,6 +55,16 @@ final class PackDecoder {
     if let format = object.required("format"), let number = format.integer(in: 1...Int.max) {
       if number > PackDecoder.supportedFormat {
         format.error("rule pack format \(number) is newer than this fitquest supports (\(PackDecoder.supportedFormat)); update fitquest")
+      }
+    }
+    if let list = object.optional("constants")?.object {
+      for entry in list.entries {
+        guard let value = entry.node.number else { continue }
+        guard entry.key.first?.isLetter == true, entry.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+          entry.node.error("constant name '\(entry.key)' must start with a letter and hold only letters, digits and '_'")
+          continue
+        }
+        constants.append(("const.\(entry.key)", value))
       }
     }
     let name = object.required("name")?.nonEmptyString
@@ -106,13 +118,14 @@ final class PackDecoder {
   /// Compiles a rule formula in a place, reporting problems.
   func formula(_ node: JSONNode?, _ place: FactScope, _ type: FormulaType) -> Formula? {
     guard let node else { return nil }
-    return FormulaCompiler.compile(node, scope: facts.scope(place), expecting: type)
+    return FormulaCompiler.compile(node, scope: facts.scope(place).with(constants: constants), expecting: type)
   }
 
   /// Compiles a formula with its own small scope (level curves, stats, one-rep max).
   func formula(_ node: JSONNode?, variables: [String]) -> Formula? {
     guard let node else { return nil }
-    let scope = FormulaScope(variables.enumerated().map { .init(name: $0.element, type: .number, slot: $0.offset) })
+    let scope = FormulaScope(
+      variables.enumerated().map { .init(name: $0.element, type: .number, slot: $0.offset) }, constants: constants)
     return FormulaCompiler.compile(node, scope: scope, expecting: .number)
   }
 
