@@ -34,7 +34,8 @@ let package = Package(
       name: "SimulationTests", dependencies: ["Simulation", "Benchmarks", "FitQuestTestSupport"],
       exclude: ["Snapshots", "Fixtures"]),
     .testTarget(
-      name: "FitQuestCLITests", dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "FitQuestTestSupport"],
+      name: "FitQuestCLITests",
+      dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Simulation", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),
   ]
 )

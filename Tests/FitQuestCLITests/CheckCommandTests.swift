@@ -1,5 +1,6 @@
 import FitQuestTestSupport
 import Foundation
+import RuleLanguage
 import Testing
 
 #if canImport(FoundationXML)
@@ -119,5 +120,117 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     if elementName == "testsuites" { rootAttributes = attributes }
     if elementName == "testcase" { testcases.append(attributes["name"] ?? "") }
     if elementName == "failure" { failures += 1 }
+  }
+}
+
+/// `check` with several scenarios: invalid ones beside valid ones, one scenario updated, orphaned
+/// snapshots, JSON, files as arguments.
+@Suite struct CheckWorkflowTests {
+  /// The tiny project plus a second scenario, `other.json` (tiny with seed 2).
+  func project() throws -> TinyProject {
+    let project = try TinyProject()
+    try #"{ "extends": "tiny.json", "seed": 2 }"#.write(
+      to: project.root.appendingPathComponent("scenarios/other.json"), atomically: true, encoding: .utf8)
+    return project
+  }
+
+  @Test func aBadMetricIsLocatedWithAHintAndTheOthersAreStillChecked() throws {
+    let project = try project()
+    _ = try project.run(["check", "--update"])
+    let marked = MarkedText(#"""
+      { "extends": "tiny.json", "seed": 3,
+        "expect": [ { "metric": 1️⃣"levle.5", "atMost": 3 } ] }
+      """#)
+    try marked.text.write(to: project.root.appendingPathComponent("scenarios/bad.json"), atomically: true, encoding: .utf8)
+    let result = try project.run(["check", "--junit", "out/report.xml"])
+    #expect(result.status == 65)
+    let position = try #require(marked.position())
+    #expect(result.stdout.contains("INVALID  bad: cannot be checked"))
+    #expect(result.stdout.contains(
+      "scenarios/bad.json:\(position.line):\(position.column): error: unknown metric 'levle.5'; did you mean 'level.5'?"))
+    #expect(!result.stdout.contains("atMost"))
+    #expect(result.stdout.contains("ok       other: snapshot unchanged; 2 of 2 expectations hold"))
+    #expect(result.stdout.contains("ok       tiny: snapshot unchanged; 2 of 2 expectations hold"))
+    #expect(result.stdout.contains("3 scenarios: 2 unchanged, 1 invalid; 4 of 4 expectations hold"))
+    // The JUnit file is written, with the invalid scenario as an error (into a new directory).
+    let xml = try String(contentsOf: project.root.appendingPathComponent("out/report.xml"), encoding: .utf8)
+    #expect(xml.contains("<testsuites name=\"fitquest check\" tests=\"7\" failures=\"0\" errors=\"1\">"))
+    #expect(xml.contains("did you mean &apos;level.5&apos;?"))
+  }
+
+  @Test func jsonOutputHasOneEntryPerScenario() throws {
+    let project = try project()
+    _ = try project.run(["check", "--update"])
+    try project.setMultiplier("1")
+    let result = try project.run(["check", "--format", "json"])
+    #expect(result.status == 1)
+    let json = try JSONReader.parse(result.stdout)
+    let scenarios = try #require(json["scenarios"]?.elements)
+    #expect(scenarios.map { $0["scenario"]?.string } == ["other", "tiny"])
+    let tiny = scenarios[1]
+    #expect(tiny["status"]?.string == "changed")
+    #expect(tiny["snapshot"]?["changes"]?.elements?.first?.string == "total XP: 504 → 264 (\u{2212}47.6%)")
+    let passed: [JSONValue.Kind?] = tiny["expectations"]?.elements?.map { $0["passed"]?.kind } ?? []
+    #expect(passed == [.bool(false), .bool(false)])
+    #expect(tiny["expectations"]?.elements?.first?["location"]?.string == "scenarios/tiny.json:9:5")
+  }
+
+  @Test func updateOneScenarioReportOrphansAndCheckAFile() throws {
+    let project = try project()
+    _ = try project.run(["check", "--update"])
+    try project.setMultiplier("1")
+    let one = try project.run(["check", "--update", "tiny"])
+    #expect(one.stdout.contains("updated scenarios/snapshots/tiny.json"))
+    #expect(!one.stdout.contains("updated scenarios/snapshots/other.json"))
+    #expect(one.status == 1)  // other.json's snapshot is still stale
+    // A file as the argument checks that scenario only.
+    let file = try project.run(["check", "scenarios/tiny.json"])
+    #expect(file.stdout.contains("CHANGED") == false)
+    #expect(file.stdout.contains("1 scenario: 1 unchanged"))
+    // A snapshot without its scenario is reported, and --update removes it.
+    try FileManager.default.removeItem(at: project.root.appendingPathComponent("scenarios/other.json"))
+    let orphan = try project.run(["check"])
+    #expect(orphan.status == 1)
+    #expect(orphan.stdout.contains("ORPHAN   scenarios/snapshots/other.json: its scenario is gone"))
+    let cleaned = try project.run(["check", "--update"])
+    #expect(cleaned.stdout.contains("updated scenarios/snapshots/other.json (removed)"))
+    #expect(!FileManager.default.fileExists(atPath: project.root.appendingPathComponent("scenarios/snapshots/other.json").path))
+    #expect(try project.run(["check"]).status == 1)  // tiny's expectations fail at multiplier 1
+    let unknown = try project.run(["check", "--update", "tinny"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("error: --update tinny: no such scenario among those checked; did you mean 'tiny'?"))
+  }
+
+  @Test func extendsMergesAVariantOverItsParent() throws {
+    let project = try project()
+    let result = try project.run(["simulate", "scenarios/other.json", "--format", "json"])
+    #expect(result.status == 0)
+    let json = try JSONReader.parse(result.stdout)
+    let scenario = try #require(json["scenarios"]?.elements?.first)
+    #expect(scenario["scenario"]?.string == "other")
+    #expect(scenario["seed"]?.number == 2)
+    #expect(scenario["days"]?.number == 14)
+    // An error in the variant is located in the variant; a cycle is an error.
+    let marked = MarkedText(#"{ "extends": "tiny.json", "plan": { "sessions": [ { "days": ["mon"], 1️⃣"category": "strenght", "durationMin": 30 } ] } }"#)
+    try marked.text.write(to: project.root.appendingPathComponent("scenarios/typo.json"), atomically: true, encoding: .utf8)
+    let typo = try project.run(["simulate", "scenarios/typo.json"])
+    #expect(typo.status == 65)
+    let column = (marked.position()?.column ?? 0) + 12
+    #expect(typo.stderr.contains("scenarios/typo.json:1:\(column): error: unknown category 'strenght'; did you mean 'strength'?"))
+    try #"{ "extends": "loop.json", "seed": 1 }"#.write(
+      to: project.root.appendingPathComponent("scenarios/loop.json"), atomically: true, encoding: .utf8)
+    let loop = try project.run(["simulate", "scenarios/loop.json"])
+    #expect(loop.status == 65)
+    #expect(loop.stderr.contains("error: 'extends' makes a cycle: scenarios/loop.json → scenarios/loop.json"))
+  }
+
+  @Test func outputFilesGoIntoNewDirectoriesAlike() throws {
+    let project = try project()
+    let svg = try project.run(["simulate", "scenarios/tiny.json", "--svg", "charts/a/run.svg"])
+    #expect(svg.status == 0)
+    #expect(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("charts/a/run.svg").path))
+    let junit = try project.run(["check", "--junit", "reports/b/junit.xml"])
+    #expect(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("reports/b/junit.xml").path))
+    #expect(junit.status == 1)
   }
 }

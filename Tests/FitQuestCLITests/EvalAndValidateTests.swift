@@ -1,5 +1,6 @@
 import FitQuestTestSupport
 import Foundation
+import RuleLanguage
 import Testing
 
 @Suite struct EvalAndValidateTests {
@@ -55,5 +56,40 @@ import Testing
        1 | 2
          | ^
       """))
+  }
+}
+
+@Suite struct CommandLineConventionTests {
+  @Test func helpNamesACommand() throws {
+    let help = try CommandRunner.fitquest(["help", "sweep"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("USAGE: fitquest sweep"))
+    #expect(help.stdout.contains("  --runs N"))
+    #expect(try CommandRunner.fitquest(["sweep", "--help"]).stdout == help.stdout)
+    let unknown = try CommandRunner.fitquest(["help", "swep"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("unknown command 'swep'; did you mean 'sweep'?"))
+  }
+
+  @Test func anExpressionStartingWithMinusIsAnExpression() throws {
+    // -7 % 3 is −1 (the remainder has the sign of the dividend, as in JavaScript).
+    let result = try CommandRunner.fitquest(["eval", "-7 % 3"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "-1\n")
+    #expect(try CommandRunner.fitquest(["eval", "--", "-2 * 3"]).stdout == "-6\n")
+  }
+
+  @Test func sharedOptionsMeanTheSameEverywhere() throws {
+    // --seed N is run 0's seed wherever scenarios run.
+    let simulate = try CommandRunner.fitquest(["simulate", "--seed", "5", "--format", "json"])
+    let check = try CommandRunner.fitquest(["check", "scenarios/beginner-3x.json", "--seed", "5"])
+    #expect(try JSONReader.parse(simulate.stdout)["scenarios"]?.elements?.first?["seed"]?.number == 5)
+    #expect(check.stdout.contains("seed: 42 → 5"))
+    for command in ["simulate", "compare", "sweep", "check"] {
+      let help = try CommandRunner.fitquest(["help", command]).stdout
+      for option in ["--runs N", "--seed N", "--threads N", "--format FORMAT"] {
+        #expect(help.contains(option), "\(command) lacks \(option)")
+      }
+    }
   }
 }

@@ -38,12 +38,12 @@ struct Arguments {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if optionsEnded || !Arguments.looksLikeOption(argument) {
-        positionals.append(argument)
+      if !optionsEnded && argument == "--" {
+        optionsEnded = true
         continue
       }
-      if argument == "--" {
-        optionsEnded = true
+      if optionsEnded || !Arguments.looksLikeOption(argument) {
+        positionals.append(argument)
         continue
       }
       var name = argument

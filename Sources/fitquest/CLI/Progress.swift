@@ -12,8 +12,8 @@ final class Progress: @unchecked Sendable {
   private var shown = false
   private var lastPrinted: UInt64 = 0
 
-  /// Seconds before anything is shown.
-  static let delay: Double = 2
+  /// Seconds before anything is shown (`FITQUEST_PROGRESS_DELAY` changes it, for tests).
+  static let delay: Double = ProcessInfo.processInfo.environment["FITQUEST_PROGRESS_DELAY"].flatMap(Double.init) ?? 2
 
   /// Whether progress may be shown at all.
   static var isEnabled: Bool {

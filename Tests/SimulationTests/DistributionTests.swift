@@ -1,0 +1,61 @@
+import Simulation
+import Testing
+
+/// Nearest-rank percentiles with "never" ranked after every day, worked out by hand.
+@Suite struct DistributionTests {
+  @Test func neverRanksAfterEveryDay() {
+    // Five runs: days 5, 3, 8 and two nevers. Sorted: 3, 5, 8, never, never.
+    var histogram = Histogram()
+    for value in [5, 3, nil, 8, nil] as [Double?] { histogram.add(value) }
+    let distribution = Distribution(histogram)
+    #expect(distribution.p10 == 3)  // rank ⌈0.5⌉ = 1
+    #expect(distribution.p50 == 8)  // rank ⌈2.5⌉ = 3
+    #expect(distribution.p90 == nil)  // rank ⌈4.5⌉ = 5: never
+    #expect(distribution.min == 3)
+    #expect(distribution.max == nil)  // the last rank is a never
+    #expect(distribution.share == 0.6)
+    #expect(distribution.runs == 5)
+  }
+
+  @Test func aMilestoneThatAlwaysHappensHasEveryStatistic() {
+    var histogram = Histogram()
+    for value in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as [Double] { histogram.add(value) }
+    let distribution = Distribution(histogram)
+    // Ten runs: p10 is rank 1, p50 rank 5, p90 rank 9.
+    #expect([distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max] == [10, 50, 90, 10, 100])
+    #expect(distribution.share == 1)
+  }
+
+  @Test func neverInMostRunsLeavesOnlyTheEarlyPercentiles() {
+    // 200 runs, 56 of which reach the milestone (28%): p10 (rank 20) is a day, p50 (rank 100)
+    // and p90 (rank 180) are never — the case of issue 11's level 20.
+    var histogram = Histogram()
+    for run in 0..<200 { histogram.add(run < 56 ? Double(150 + run % 30) : nil) }
+    let distribution = Distribution(histogram)
+    #expect(distribution.p10 != nil)
+    #expect(distribution.p50 == nil && distribution.p90 == nil && distribution.max == nil)
+    #expect(distribution.min == 150)
+    #expect(distribution.share == 0.28)
+  }
+
+  @Test func histogramsOfDisjointBatchesMergeExactly() {
+    let values: [Double?] = [3, 1, nil, 4, 1, 5, nil, 9, 2, 6]
+    var whole = Histogram()
+    for value in values { whole.add(value) }
+    var first = Histogram()
+    var second = Histogram()
+    for (index, value) in values.enumerated() {
+      if index % 3 == 0 { first.add(value) } else { second.add(value) }
+    }
+    second.merge(first)
+    #expect(second == whole)
+    #expect(second.count { $0.map { $0 >= 4 } ?? false } == 4)
+    #expect(second.count { $0 == nil } == 2)
+  }
+
+  @Test func oneRunIsItsOwnDistribution() {
+    let distribution = Distribution(single: 42)
+    #expect([distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max] == [42, 42, 42, 42, 42])
+    #expect(Distribution(single: nil).share == 0)
+  }
+}
