@@ -140,3 +140,21 @@ import Testing
     #expect(results[1].actual == "264")
   }
 }
+
+@Suite struct SnapshotWordingTests {
+  @Test func changesUseOneNumberFormat() throws {
+    func snapshot(_ median: String) throws -> Snapshot {
+      try Snapshot(reading: SourceFile(name: "s.json", text: """
+        {"format": 1, "scenario": "s", "seed": 1, "rules": "default 1.0.0",
+         "metrics": {"xpPerWeek.median": \(median), "level.10": null},
+         "evolutions": [], "achievements": [], "awardDigest": "0", "days": []}
+        """))
+    }
+    // Both sides grouped, one decimal where there is one: never "3,990 → 3707.5".
+    let lines = SnapshotDiff.lines(from: try snapshot("3990"), to: try snapshot("3707.5"))
+    #expect(lines == ["XP per week (median): 3,990 → 3,707.5 (\u{2212}7.1%)"])
+    #expect(SnapshotDiff.lines(from: try snapshot("-1234.56"), to: try snapshot("1234.56")) == [
+      "XP per week (median): \u{2212}1,234.6 → 1,234.6 (+200%)"
+    ])
+  }
+}
