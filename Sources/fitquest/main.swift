@@ -8,6 +8,9 @@
 // than kill the process with SIGXFSZ; a closed pipe must fail the write with EPIPE, not kill it.
 signal(SIGXFSZ, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
+// A standard stream that is closed must not be handed to the next file opened (the state file
+// would receive the awards): a placeholder takes its descriptor, and using it is an error.
+StandardStreams.secure()
 var status = FitQuestCommand.main(Array(CommandLine.arguments.dropFirst()))
 if !Console.output.flush(), let reason = Console.output.failureDescription {
   Console.error.line("error: cannot write standard output: \(reason); the output is incomplete")

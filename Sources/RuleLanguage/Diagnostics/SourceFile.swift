@@ -45,6 +45,9 @@ public final class SourceFile: Sendable {
     return count
   }
 
+  /// The bytes as text (invalid UTF-8 replaced).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
   /// Creates a source file from text.
   public convenience init(name: String, text: String, firstLine: Int = 1) {
     self.init(name: name, bytes: Array(text.utf8), firstLine: firstLine)

@@ -4,14 +4,14 @@
 extension Compiler {
   func typed(_ operation: Operation, _ arguments: [Node], _ syntax: Syntax) throws(FormulaSyntaxError) -> Node {
     let make = { (type: FormulaType, arguments: [Node]) in
-      Node(.operation(operation), arguments: arguments, type: type, offset: syntax.offset, display: syntax.display)
+      Node(.operation(operation), arguments: arguments, type: type, offset: syntax.offset, display: syntax.text)
     }
     switch operation {
     case .add, .multiply, .min, .max:
       try require(.number, arguments, operation)
       if arguments.count == 1 { return arguments[0] }
       if arguments.isEmpty {
-        return Node(.literal(.number(0)), type: .number, offset: syntax.offset, display: syntax.display)
+        return Node(.literal(.number(0)), type: .number, offset: syntax.offset, display: syntax.text)
       }
       return make(.number, arguments)
     case .subtract, .divide, .remainder, .clamp, .round, .floor, .ceil, .abs, .pow, .sqrt:
@@ -52,7 +52,7 @@ extension Compiler {
       throw FormulaSyntaxError(offset: node.offset, message: "unknown \(set.name) '\(text)'; \(hint ?? list)")
     }
     return Node(
-      .literal(.string(text)), type: .choice(set), offset: node.offset, display: node.display, numeric: Double(index))
+      .literal(.string(text)), type: .choice(set), offset: node.offset, display: node.text, numeric: Double(index))
   }
 
   private func unify(_ left: Node, _ right: Node, _ operation: Operation) throws(FormulaSyntaxError) -> (Node, Node) {
@@ -106,7 +106,7 @@ extension Compiler {
     case .list: elements = haystack.arguments
     case .literal(.array(let values)):
       elements = values.map {
-        Node(.literal($0), type: $0.staticType, offset: haystack.offset, display: $0.description,
+        Node(.literal($0), type: $0.staticType, offset: haystack.offset, display: .fixed($0.description),
              numeric: $0.numberOrZero)
       }
     default:
@@ -122,7 +122,7 @@ extension Compiler {
         Node(.operation(.equal), arguments: [left, right], type: .bool, offset: element.offset, display: "\(needle.display) == \(element.display)"))
     }
     if comparisons.count == 1 { return comparisons[0] }
-    return Node(.operation(.or), arguments: comparisons, type: .bool, offset: syntax.offset, display: syntax.display)
+    return Node(.operation(.or), arguments: comparisons, type: .bool, offset: syntax.offset, display: syntax.text)
   }
 }
 

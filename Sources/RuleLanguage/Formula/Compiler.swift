@@ -15,7 +15,7 @@ struct Compiler {
     case .list(let elements):
       var nodes: [Node] = []
       for element in elements { nodes.append(try compile(element)) }
-      let node = Node(.list, arguments: nodes, type: .list, offset: syntax.offset, display: syntax.display)
+      let node = Node(.list, arguments: nodes, type: .list, offset: syntax.offset, display: syntax.text)
       return try fold(node)
     case .variable(let path): return try variable(path, syntax, default: nil)
     case .operation(let name, let arguments):
@@ -37,7 +37,7 @@ struct Compiler {
       let node =
         isTyped
         ? try typed(operation, nodes, syntax)
-        : Node(.operation(operation), arguments: nodes, type: .any, offset: syntax.offset, display: syntax.display)
+        : Node(.operation(operation), arguments: nodes, type: .any, offset: syntax.offset, display: syntax.text)
       return try fold(node)
     }
   }
@@ -57,7 +57,7 @@ struct Compiler {
 
   private func literal(_ value: Value, _ syntax: Syntax) throws(FormulaSyntaxError) -> Node {
     let make = { (type: FormulaType, numeric: Double) in
-      Node(.literal(value), type: type, offset: syntax.offset, display: syntax.display, numeric: numeric)
+      Node(.literal(value), type: type, offset: syntax.offset, display: syntax.text, numeric: numeric)
     }
     switch value {
     case .number(let number): return make(.number, number)
@@ -102,7 +102,7 @@ struct Compiler {
     let path = try compile(pathSyntax)
     return Node(
       .dynamicPath, arguments: [path] + (defaultNode.map { [$0] } ?? []), type: .any,
-      offset: syntax.offset, display: syntax.display)
+      offset: syntax.offset, display: syntax.text)
   }
 
   private func variable(_ path: String, _ syntax: Syntax, default defaultNode: Node?) throws(FormulaSyntaxError)
@@ -112,16 +112,16 @@ struct Compiler {
       let components = path.isEmpty ? [] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       return Node(
         .path(components), arguments: defaultNode.map { [$0] } ?? [], type: .any, offset: syntax.offset,
-        display: syntax.display)
+        display: syntax.text)
     }
     if let constant = scope.constant(named: path) {
-      return Node(.literal(.number(constant)), type: .number, offset: syntax.offset, display: syntax.display, numeric: constant)
+      return Node(.literal(.number(constant)), type: .number, offset: syntax.offset, display: syntax.text, numeric: constant)
     }
     guard let variable = scope.variable(named: path) else {
       let hint = Suggestion.hint(for: path, among: scope.names)
       throw FormulaSyntaxError(offset: syntax.offset, message: "unknown variable '\(path)'\(hint)")
     }
-    return Node(.slot(variable.slot), type: variable.type, offset: syntax.offset, display: syntax.display)
+    return Node(.slot(variable.slot), type: variable.type, offset: syntax.offset, display: syntax.text)
   }
 
   /// Folds a node whose arguments are all literals into a literal (typed rule formulas only;
@@ -147,6 +147,6 @@ struct Compiler {
     case (.string(let text), .choice(let set)): numeric = Double(set.values.firstIndex(of: text) ?? 0)
     default: break
     }
-    return Node(.literal(value), type: node.type, offset: node.offset, display: node.display, numeric: numeric)
+    return Node(.literal(value), type: node.type, offset: node.offset, display: node.text, numeric: numeric)
   }
 }

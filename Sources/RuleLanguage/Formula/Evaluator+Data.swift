@@ -15,6 +15,7 @@ extension Evaluator {
       for argument in node.arguments {
         let value = try evaluate(argument, data: data)
         if value != .null { text += value.textValue }
+        try checkString(text, node)
       }
       return .string(text)
     case .substr: return try substring(node, data)
@@ -23,6 +24,7 @@ extension Evaluator {
       for argument in node.arguments {
         let value = try evaluate(argument, data: data)
         if case .array(let elements) = value { merged += elements } else { merged.append(value) }
+        try checkList(merged.count, node)
       }
       return .array(merged)
     case .missing: return try missing(node.arguments, data)
@@ -65,6 +67,7 @@ extension Evaluator {
     from = Swift.min(from, to)
     var text = ""
     text.unicodeScalars.append(contentsOf: scalars[from..<to])
+    try checkString(text, node)
     return .string(text)
   }
 

@@ -8,6 +8,9 @@ struct Evaluator {
   let slots: UnsafePointer<Double>?
   var trace: [TraceEntry]?
   private var depth = 0
+  /// Steps taken so far: one per node evaluated, one per list element or string scalar built.
+  private var work = 0
+
 
   init(slots: UnsafePointer<Double>?, tracing: Bool = false) {
     self.slots = slots
@@ -15,6 +18,7 @@ struct Evaluator {
   }
 
   mutating func evaluate(_ node: Node, data: Value) throws(FormulaFailure) -> Value {
+    try spend(1, node)
     guard trace != nil, !node.isLiteral else { return try compute(node, data) }
     let index = trace?.count ?? 0
     trace?.append(TraceEntry(depth: depth, source: node.display, value: .null))
@@ -83,6 +87,31 @@ struct Evaluator {
       }
     }
     return current
+  }
+
+  /// Counts steps, failing beyond ``maximumWork``.
+  mutating func spend(_ steps: Int, _ node: Node) throws(FormulaFailure) {
+    work += steps
+    if work > FormulaLimits.maximumWork {
+      throw fail(node, "the formula takes more than \(FormulaLimits.maximumWork) steps to evaluate (the limit of one evaluation)")
+    }
+  }
+
+  /// Checks the size of a list a formula built.
+  mutating func checkList(_ count: Int, _ node: Node) throws(FormulaFailure) {
+    if count > FormulaLimits.maximumListLength {
+      throw fail(node, "'\(node.display)' builds a list of more than \(FormulaLimits.maximumListLength) elements (the limit of one evaluation)")
+    }
+    try spend(count, node)
+  }
+
+  /// Checks the length of a string a formula built.
+  mutating func checkString(_ text: String, _ node: Node) throws(FormulaFailure) {
+    let count = text.unicodeScalars.count
+    if count > FormulaLimits.maximumStringLength {
+      throw fail(node, "'\(node.display)' builds a string of more than \(FormulaLimits.maximumStringLength) characters (the limit of one evaluation)")
+    }
+    try spend(count, node)
   }
 
   func fail(_ node: Node, _ message: String) -> FormulaFailure {

@@ -57,6 +57,9 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
     return try evaluator.evaluate(root, data: data)
   }
 
+  /// The bytecode instructions of a typed formula (0 for a constant): the cost of one evaluation.
+  public var instructionCount: Int { codeCount }
+
   /// The operand stack a typed formula needs, in Doubles.
   public var stackDepth: Int { stackSize }
 

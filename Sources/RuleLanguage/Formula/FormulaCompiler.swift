@@ -27,7 +27,7 @@ public enum FormulaCompiler {
     let origin = FormulaOrigin.whole(source)
     do {
       return try build(
-        JsonLogicParser.parse(jsonLogic), source: jsonLogic.description, origin: origin, scope: scope,
+        try JsonLogicParser.parse(jsonLogic), source: jsonLogic.description, origin: origin, scope: scope,
         expecting: expecting)
     } catch {
       throw DiagnosticError(origin.diagnostic(at: error.offset, message: error.message))

@@ -20,21 +20,24 @@ final class Node: Sendable {
   /// The offset in the formula's origin, for errors and traces.
   let offset: Int
   /// The source text shown in traces.
-  let display: String
+  let text: NodeText
   /// For literals: the value as stored in a slot (true/false as 1/0, choices as index).
   let numeric: Double
 
   init(
-    _ kind: Kind, arguments: [Node] = [], type: FormulaType, offset: Int, display: String,
+    _ kind: Kind, arguments: [Node] = [], type: FormulaType, offset: Int, display: NodeText,
     numeric: Double = 0
   ) {
     self.kind = kind
     self.arguments = arguments
     self.type = type
     self.offset = offset
-    self.display = display
+    self.text = display
     self.numeric = numeric
   }
+
+  /// The source text of the node (made when asked).
+  var display: String { text.string }
 
   var isLiteral: Bool {
     if case .literal = kind { return true }

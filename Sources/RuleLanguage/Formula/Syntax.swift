@@ -18,11 +18,20 @@ final class Syntax: Sendable {
   /// JSON file for JsonLogic.
   let offset: Int
   /// How the node is shown in traces: its source text.
-  let display: String
+  let text: NodeText
+  /// The deepest chain of nodes below and including this one (a leaf is 1).
+  let height: Int
 
-  init(_ kind: Kind, offset: Int, display: String) {
+  init(_ kind: Kind, offset: Int, text: NodeText) {
     self.kind = kind
     self.offset = offset
-    self.display = display
+    self.text = text
+    switch kind {
+    case .literal, .variable: height = 1
+    case .list(let items), .operation(_, let items): height = 1 + (items.map(\.height).max() ?? 0)
+    }
   }
+
+  /// The source text of the node.
+  var display: String { text.string }
 }

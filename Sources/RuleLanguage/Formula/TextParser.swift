@@ -7,11 +7,19 @@ struct TextParser {
   private var tokens: [Token]
   private var position = 0
   private let bytes: [UInt8]
+  private let text: FormulaText
   private var depth = 0
   private var lastEnd = 0
 
-  /// The deepest nesting of parentheses, operators and calls accepted.
-  static let maximumDepth = 256
+  /// The deepest nesting of parentheses, operators and calls accepted, and the tallest formula
+  /// tree: every operator whose operand is itself an operator counts, so a chain such as
+  /// `a - b - c - …` is limited too (a chain of one associative operator, `a + b + c + …`, is one
+  /// node and may be any length). Compiling and evaluating recurse at most this deep.
+  static let maximumDepth = FormulaLimits.maximumDepth
+
+  /// Operators whose left-to-right chains are one n-ary node: JsonLogic's `+`, `*`, `and`, `or`
+  /// take any number of arguments and mean the same as the nested form.
+  private static let flattened: Set<String> = ["+", "*", "and", "or"]
 
   /// Text function names and the operations they denote.
   static let functions: [String: String] = [
@@ -43,6 +51,7 @@ struct TextParser {
   private init(tokens: [Token], bytes: [UInt8]) {
     self.tokens = tokens
     self.bytes = bytes
+    self.text = FormulaText(bytes)
   }
 
   private var current: Token { tokens[position] }
@@ -64,12 +73,13 @@ struct TextParser {
     }
   }
 
-  private func text(_ start: Int, _ end: Int) -> String {
-    String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
-  }
-
-  private func make(_ kind: Syntax.Kind, offset: Int, start: Int, end: Int) -> Parsed {
-    Parsed(syntax: Syntax(kind, offset: offset, display: text(start, end)), start: start, end: end)
+  private func make(_ kind: Syntax.Kind, offset: Int, start: Int, end: Int) throws(FormulaSyntaxError) -> Parsed {
+    let syntax = Syntax(kind, offset: offset, text: .range(text, start: start, end: max(start, end)))
+    if syntax.height > TextParser.maximumDepth {
+      throw FormulaSyntaxError(
+        offset: offset, message: "the formula is nested more than \(TextParser.maximumDepth) levels deep (counting operators whose operands are operators)")
+    }
+    return Parsed(syntax: syntax, start: start, end: end)
   }
 
   private mutating func parseFormula() throws(FormulaSyntaxError) -> Syntax {
@@ -103,7 +113,7 @@ struct TextParser {
     }
     _ = advance()
     let otherwise = try parseExpression()
-    return make(
+    return try make(
       .operation("if", [condition.syntax, then.syntax, otherwise.syntax]), offset: question.offset,
       start: condition.start, end: otherwise.end)
   }
@@ -121,10 +131,15 @@ struct TextParser {
     var left = try parseBinary(level: level + 1)
     while let op = binaryOperator(), op.level == level {
       let opToken = advance()
-      let right = try parseBinary(level: level + 1)
-      left = make(
-        .operation(op.name, [left.syntax, right.syntax]), offset: opToken.offset, start: left.start,
-        end: right.end)
+      var operands = [left.syntax, try parseBinary(level: level + 1).syntax]
+      // A run of one associative operator is one n-ary node, built once at the end of the run.
+      if TextParser.flattened.contains(op.name) {
+        while let next = binaryOperator(), next.level == level, next.name == op.name {
+          _ = advance()
+          operands.append(try parseBinary(level: level + 1).syntax)
+        }
+      }
+      left = try make(.operation(op.name, operands), offset: opToken.offset, start: left.start, end: lastEnd)
       if level == 3 || level == 4, let next = binaryOperator(), next.level == level {
         throw FormulaSyntaxError(
           offset: current.offset,
@@ -142,9 +157,9 @@ struct TextParser {
     let opToken = advance()
     let operand = try parseUnary()
     if symbol == "-", case .literal(.number(let number)) = operand.syntax.kind {
-      return make(.literal(.number(-number)), offset: opToken.offset, start: opToken.offset, end: operand.end)
+      return try make(.literal(.number(-number)), offset: opToken.offset, start: opToken.offset, end: operand.end)
     }
-    return make(.operation(symbol, [operand.syntax]), offset: opToken.offset, start: opToken.offset, end: operand.end)
+    return try make(.operation(symbol, [operand.syntax]), offset: opToken.offset, start: opToken.offset, end: operand.end)
   }
 
   private mutating func parsePrimary() throws(FormulaSyntaxError) -> Parsed {
@@ -152,18 +167,18 @@ struct TextParser {
     switch token.kind {
     case .number(let number):
       _ = advance()
-      return make(.literal(.number(number)), offset: token.offset, start: token.offset, end: token.end)
+      return try make(.literal(.number(number)), offset: token.offset, start: token.offset, end: token.end)
     case .string(let string):
       _ = advance()
-      return make(.literal(.string(string)), offset: token.offset, start: token.offset, end: token.end)
+      return try make(.literal(.string(string)), offset: token.offset, start: token.offset, end: token.end)
     case .keyword("true"), .keyword("false"), .keyword("null"):
       _ = advance()
       let value: Value = token.kind == .keyword("null") ? .null : .bool(token.kind == .keyword("true"))
-      return make(.literal(value), offset: token.offset, start: token.offset, end: token.end)
+      return try make(.literal(value), offset: token.offset, start: token.offset, end: token.end)
     case .path(let path):
       _ = advance()
       if isSymbol("(") { return try parseCall(name: path, token: token) }
-      return make(.variable(path), offset: token.offset, start: token.offset, end: token.end)
+      return try make(.variable(path), offset: token.offset, start: token.offset, end: token.end)
     case .symbol("("):
       _ = advance()
       let inner = try parseExpression()
@@ -175,7 +190,7 @@ struct TextParser {
     case .symbol("["):
       _ = advance()
       let elements = try parseArguments(closing: "]", what: "list element")
-      return make(.list(elements), offset: token.offset, start: token.offset, end: lastEnd)
+      return try make(.list(elements), offset: token.offset, start: token.offset, end: lastEnd)
     case .end:
       throw FormulaSyntaxError(offset: token.offset, message: "expected an operand; the formula ended")
     default:
@@ -190,7 +205,7 @@ struct TextParser {
     }
     _ = advance()
     let arguments = try parseArguments(closing: ")", what: "argument")
-    return make(.operation(operation, arguments), offset: token.offset, start: token.offset, end: lastEnd)
+    return try make(.operation(operation, arguments), offset: token.offset, start: token.offset, end: lastEnd)
   }
 
   private mutating func parseArguments(closing: String, what: String) throws(FormulaSyntaxError)

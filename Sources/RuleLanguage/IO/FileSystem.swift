@@ -15,15 +15,47 @@ public enum FileSystem {
     SourceFile(name: path, bytes: try readBytes(path))
   }
 
-  /// Reads a whole file's bytes.
-  public static func readBytes(_ path: String) throws(DiagnosticError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+  /// Opens a regular file for reading. Anything else — a directory, a FIFO, a device, a socket —
+  /// is refused (as unreadable input, exit 66) after opening it without blocking and asking
+  /// `fstat` what it is, so a FIFO never blocks the reader.
+  public static func openRegularFile(_ path: String) throws(DiagnosticError) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
     if descriptor < 0 { throw DiagnosticError(.unreadable(path, describe(errno, path: path))) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw DiagnosticError(.unreadable(path, describe(code, path: path)))
+    }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      close(descriptor)
+      let what = kind == S_IFDIR ? "is a directory, not a file" : "\(describe(kind: kind)), not a regular file"
+      throw DiagnosticError(.unreadable(path, what))
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return descriptor
+  }
+
+  /// "is a directory", "is a FIFO (named pipe)"…
+  public static func describe(kind: mode_t) -> String {
+    switch kind {
+    case S_IFDIR: return "is a directory"
+    case S_IFIFO: return "is a FIFO (named pipe)"
+    case S_IFCHR: return "is a character device"
+    case S_IFBLK: return "is a block device"
+    case S_IFSOCK: return "is a socket"
+    case S_IFLNK: return "is a symbolic link"
+    default: return "is not a file"
+    }
+  }
+
+  /// Reads a whole file's bytes (a regular file only; see ``openRegularFile(_:)``).
+  public static func readBytes(_ path: String) throws(DiagnosticError) -> [UInt8] {
+    let descriptor = try openRegularFile(path)
     defer { close(descriptor) }
     var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw DiagnosticError(.unreadable(path, "is a directory, not a file"))
-    }
+    _ = fstat(descriptor, &info)
     if Int(info.st_size) > maximumFileSize {
       throw DiagnosticError(Diagnostic(file: path, message: "file is larger than 1 GiB"))
     }

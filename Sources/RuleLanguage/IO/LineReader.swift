@@ -26,20 +26,43 @@ public final class LineReader {
   /// Bytes consumed so far.
   public private(set) var bytesRead = 0
 
-  /// Opens a file, or standard input for `-`.
-  public init(path: String) throws(DiagnosticError) {
+  /// Opens a file, or standard input for `-`. Streams are fine (a pipe, a FIFO, a terminal); a
+  /// directory, or a standard input that is closed, is unreadable input.
+  ///
+  /// - Parameter standardInputClosed: whether the process started with standard input closed
+  ///   (its descriptor then holds a placeholder, and reading it is an error, not "no events").
+  public init(path: String, standardInputClosed: Bool = false) throws(DiagnosticError) {
     if path == "-" {
       name = "<stdin>"
       descriptor = 0
       ownsDescriptor = false
+      if standardInputClosed {
+        throw DiagnosticError(.unreadable(name, "is closed; give the events as a file or on a pipe"))
+      }
+      try LineReader.checkStream(0, name: name)
     } else {
       name = path
-      if FileSystem.isDirectory(path) {
-        throw DiagnosticError(.unreadable(path, "is a directory, not a file"))
-      }
       descriptor = open(path, O_RDONLY)
       ownsDescriptor = true
       if descriptor < 0 { throw DiagnosticError(.unreadable(path, FileSystem.describe(errno, path: path))) }
+      do {
+        try LineReader.checkStream(descriptor, name: name)
+      } catch {
+        close(descriptor)
+        throw error
+      }
+    }
+  }
+
+  /// Refuses a descriptor that is closed or a directory.
+  static func checkStream(_ descriptor: Int32, name: String) throws(DiagnosticError) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = errno == EBADF ? "is closed; give the events as a file or on a pipe" : FileSystem.describe(errno, path: name)
+      throw DiagnosticError(.unreadable(name, reason))
+    }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      throw DiagnosticError(.unreadable(name, "is a directory, not a file"))
     }
   }
 

@@ -68,6 +68,10 @@ final class Console: @unchecked Sendable {
   func flush() -> Bool {
     lock.lock()
     defer { lock.unlock() }
+    if failure != nil {
+      buffer.removeAll(keepingCapacity: true)
+      return false
+    }
     var offset = 0
     while offset < buffer.count {
       let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
@@ -80,6 +84,13 @@ final class Console: @unchecked Sendable {
     }
     buffer.removeAll(keepingCapacity: true)
     return failure == nil
+  }
+
+  /// Records that the stream cannot be written (it was closed when the process started).
+  func markFailed(_ code: Int32) {
+    lock.lock()
+    if failure == nil { failure = code }
+    lock.unlock()
   }
 
   /// Why a write failed ("No space left on device"), or nil when every write succeeded.

@@ -41,7 +41,7 @@ enum AwardCommand: Command {
     let commitEvery = try arguments.integer("--commit-every", default: 10_000, in: 1...100_000_000)
     let overrides = try Overrides.rulesOnly(arguments.all("--set"))
     let engine = Engine(pack: try RulePackLoader.load(directory: arguments.value("--rules") ?? "rules", overrides: overrides))
-    let reader = try LineReader(path: arguments.positionals.first ?? "-")
+    let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
 
     let lock: FileLock
     let ledger: Ledger

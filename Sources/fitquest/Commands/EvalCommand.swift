@@ -6,7 +6,9 @@ enum EvalCommand: Command {
   static let summary = "Evaluate a formula (readable text or JsonLogic) against JSON data"
   static let usage = "fitquest eval [--jsonlogic] [--trace] EXPRESSION [--data JSON | --data @FILE]"
   static let about = """
-    Compiles EXPRESSION and prints its value as JSON. An expression that starts with '-' is
+    Compiles EXPRESSION (or the formula in FILE, for @FILE) and prints its value as JSON.
+    Evaluation is limited (\(FormulaLimits.description)), so formulas from users cannot
+    take a service down; a formula over a limit is an error (exit 65). An expression that starts with '-' is
     read as the expression, not as an option ('fitquest eval "-7 % 3"'); '--' also ends options.
 
     EXAMPLES:
@@ -26,16 +28,22 @@ enum EvalCommand: Command {
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)
-    guard let expression = arguments.positionals.first else {
+    guard var expression = arguments.positionals.first else {
       throw UsageError(message: "missing EXPRESSION")
+    }
+    var name = "<expression>"
+    if expression.hasPrefix("@") {
+      name = String(expression.dropFirst())
+      expression = try FileSystem.read(name).text
+      while expression.last == "\n" || expression.last == "\r" { expression.removeLast() }
     }
     let data = try readData(arguments.value("--data"))
     let formula: Formula
     if arguments.has("--jsonlogic") {
-      let source = SourceFile(name: "<expression>", text: expression)
+      let source = SourceFile(name: name, text: expression)
       formula = try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(source), source: source)
     } else {
-      formula = try FormulaCompiler.compile(text: expression)
+      formula = try FormulaCompiler.compile(text: expression, origin: .whole(SourceFile(name: name, text: expression)))
     }
     let (result, trace) = arguments.has("--trace") ? formula.traced(data: data) : (evaluate(formula, data), [])
     switch result {

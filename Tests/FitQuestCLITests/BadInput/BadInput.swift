@@ -39,6 +39,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     case unreadable(String)
     /// Writes `prefix`, `byte` repeated `count` times, then `suffix`, without building it in memory.
     case generated(String, prefix: String, byte: UInt8, count: Int, suffix: String)
+    /// Replaces a file by a FIFO (named pipe) that nobody writes to.
+    case fifo(String)
   }
 
   /// The first line of stderr that is an error (warnings may come first).
@@ -152,6 +154,9 @@ enum BadInputWorkspace {
       try manager.createDirectory(at: url(path), withIntermediateDirectories: true)
     case .unreadable(let path):
       try manager.setAttributes([.posixPermissions: 0], ofItemAtPath: url(path).path)
+    case .fifo(let path):
+      try? manager.removeItem(at: url(path))
+      guard mkfifo(url(path).path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
     case .generated(let path, let prefix, let byte, let count, let suffix):
       _ = manager.createFile(atPath: url(path).path, contents: nil)
       let handle = try FileHandle(forWritingTo: url(path))

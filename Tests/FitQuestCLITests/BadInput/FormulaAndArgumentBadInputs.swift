@@ -80,5 +80,6 @@ extension BadInput {
   ]
 
   /// Every entry.
-  static let catalogue = rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines
+  static let catalogue =
+    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile
 }

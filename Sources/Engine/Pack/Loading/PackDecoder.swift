@@ -129,11 +129,17 @@ final class PackDecoder {
     return FormulaCompiler.compile(node, scope: scope, expecting: .number)
   }
 
+  /// The highest level a curve may have.
+  static let maximumLevel = 1_000_000
+  /// The most bytecode instructions tabulating a curve may take (maxLevel × the formula's size),
+  /// so that loading a pack stays fast.
+  static let maximumCurveWork = 50_000_000
+
   /// Reads `{"maxLevel": N, "curve": formula}` or `{"maxLevel": N, "table": [...]}`.
   func decodeCurve(_ object: ObjectReader, what: String) -> LevelCurve? {
     defer { object.finish() }
     let maxNode = object.optional("maxLevel")
-    var maxLevel = maxNode?.integer(in: 2...1_000_000)
+    var maxLevel = maxNode?.integer(in: 2...PackDecoder.maximumLevel)
     let curveNode = object.optional("curve")
     let tableNode = object.optional("table")
     var thresholds: [Int64] = [0]
@@ -142,6 +148,12 @@ final class PackDecoder {
       guard let formula = formula(curveNode, variables: ["level"]) else { return nil }
       guard let maxLevel else {
         if maxNode == nil { object.node.error("a \(what) curve needs 'maxLevel'") }
+        return nil
+      }
+      let work = maxLevel * max(1, formula.instructionCount)
+      guard work <= PackDecoder.maximumCurveWork else {
+        curveNode.error(
+          "the \(what) curve is too expensive to tabulate for \(maxLevel) levels (more than \(PackDecoder.maximumCurveWork) steps); lower 'maxLevel' or simplify the curve")
         return nil
       }
       for level in 2...maxLevel {
@@ -169,6 +181,10 @@ final class PackDecoder {
       }
     case (nil, let tableNode?):
       guard let rows = tableNode.array else { return nil }
+      guard rows.count < PackDecoder.maximumLevel else {
+        tableNode.error("the \(what) table has \(rows.count) entries; levels go up to \(PackDecoder.maximumLevel), so it has at most \(PackDecoder.maximumLevel - 1)")
+        return nil
+      }
       for (index, row) in rows.enumerated() {
         guard let value = row.integer(in: 1...Int(9e15)) else { return nil }
         guard let previous = thresholds.last, Int64(value) > previous else {
