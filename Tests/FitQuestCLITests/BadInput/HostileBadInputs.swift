@@ -3,6 +3,14 @@
 extension BadInput {
   static let hostile: [BadInput] = [
     BadInput(
+      "hostile: 150 problems in one file",
+      [.write("rules/achievements.json", "{ \"achievements\": [" + (0..<150).map { index in
+        "{ \"id\": \"a\(index)\", \"name\": \"A\", \"condition\": \"\(index == 0 ? "1️⃣" : "")player.workout >= 1\" }"
+      }.joined(separator: ", ") + "] }")],
+      BadInput.validate, 65,
+      .at("rules/achievements.json", "unknown variable 'player.workout'; did you mean 'player.workouts'?"),
+      alsoPrinted: ["note: 50 more problem(s) not shown; fix these first"]),
+    BadInput(
       "hostile: 17,500-term chain of subtractions", [],
       ["eval", Array(repeating: "1", count: 17_500).joined(separator: " - ")], 65,
       // '1 - 1 - …': the k-th '-' is at column 4k − 1 and makes the tree k + 1 tall, so the
