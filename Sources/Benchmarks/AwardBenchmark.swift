@@ -86,7 +86,7 @@ public enum AwardBenchmark {
   /// ended, ids prefixed by the run: dense enough that 10M lines stay within four-digit years.
   /// Returns the byte count.
   static func writeStream(lines: Int, to path: String, scenario path_: String) throws -> Int {
-    let packs = PackCache(explain: false)
+    let packs = PackCache()
     let scenario = try ScenarioLoader.load(path: path_, packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
     guard let handle = FileHandle(forWritingAtPath: path) ?? {
@@ -118,11 +118,11 @@ public enum AwardBenchmark {
           while positions[member] < runs[member].count, runs[member][positions[member]].day == day {
             let event = runs[member][positions[member]]
             positions[member] += 1
-            if case .dayClosed = event { continue }
+            if case .dayClosed = event.kind { continue }
             if written < lines { emit(shifted(event, by: shift, prefix: "r\(batch * batchSize + member)-")) }
           }
         }
-        if written < lines { emit(shifted(.dayClosed(DayClosure(id: "d\(index)", day: day)), by: shift, prefix: "b\(batch)-")) }
+        if written < lines { emit(shifted(Event(id: "d\(index)", day: day, kind: .dayClosed), by: shift, prefix: "b\(batch)-")) }
       }
       if buffer.utf8.count > 1 << 20 || written == lines {
         bytes += buffer.utf8.count
@@ -135,28 +135,10 @@ public enum AwardBenchmark {
   }
 
   static func shifted(_ event: Event, by days: Int, prefix: String) -> Event {
-    switch event {
-    case .workoutLogged(var workout):
-      workout.id = prefix + workout.id
-      workout.day = workout.day.adding(days)
-      return .workoutLogged(workout)
-    case .nutritionLogged(var log):
-      log.id = prefix + log.id
-      log.day = log.day.adding(days)
-      return .nutritionLogged(log)
-    case .companionChosen(var choice):
-      choice.id = prefix + choice.id
-      choice.day = choice.day.adding(days)
-      return .companionChosen(choice)
-    case .profileUpdated(var profile):
-      profile.id = prefix + profile.id
-      profile.day = profile.day.adding(days)
-      return .profileUpdated(profile)
-    case .dayClosed(var closure):
-      closure.id = prefix + closure.id
-      closure.day = closure.day.adding(days)
-      return .dayClosed(closure)
-    }
+    var event = event
+    event.id = prefix + event.id
+    event.day = event.day.adding(days)
+    return event
   }
 
   /// Runs a child process with output discarded; returns its wall time and peak RSS.

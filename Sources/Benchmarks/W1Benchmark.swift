@@ -7,7 +7,7 @@ public enum W1Benchmark {
   public static func run(count: Int, repetitions: Int, rules: String) throws -> BenchResult {
     let events = W1Events(count: count)
     let engineEvents = events.engineEvents()
-    let engine = Engine(pack: try RulePackLoader.load(directory: rules), options: Engine.Options(explain: false))
+    let engine = Engine(pack: try RulePackLoader.load(directory: rules))
     var engineTimes: [Double] = []
     var handTimes: [Double] = []
     var engineOutcome: W1Outcome?

@@ -44,15 +44,24 @@ public struct W1Events: Sendable {
     self.day = day
   }
 
-  /// The events as engine events: summary workouts (total sets and volume), dated from 2026-01-05.
-  public func engineEvents() -> [Event] {
+  /// The events as the engine applies them: summary workouts (total sets and volume), dated from
+  /// 2026-01-05, resolved once against the pack's categories (W1's order).
+  package func engineEvents() -> [ResolvedEvent] {
     let start = Day(year: 2026, month: 1, day: 5)
-    return (0..<count).map { index in
-      .workoutLogged(Workout(
-        id: "w\(index)", day: start.adding(Int(day[index])), category: Self.categoryNames[Int(category[index])],
-        durationMin: durationMin[index], rpe: Double(rpe[index]),
-        summary: Workout.Summary(sets: Int(sets[index]), volumeKg: volumeKg[index])))
+    var events: [ResolvedEvent] = []
+    events.reserveCapacity(count)
+    for index in 0..<count {
+      var event = ResolvedEvent(kind: .workout, id: "w\(index)", day: start.adding(Int(day[index])))
+      event.category = Int32(category[index])
+      event.durationMin = durationMin[index]
+      event.rpe = Double(rpe[index])
+      event.hasRPE = true
+      event.hasSummary = true
+      event.summarySets = Int(sets[index])
+      event.summaryVolumeKg = volumeKg[index]
+      events.append(event)
     }
+    return events
   }
 }
 

@@ -8,17 +8,25 @@ import Simulation
 /// its own.
 public enum W2Benchmark {
   public static func run(minimumEvents: Int, repetitions: Int, scenarios: String) throws -> BenchResult {
-    let packs = PackCache(explain: false)
+    let packs = PackCache()
     let loaded = try ScenarioLoader.files(in: scenarios).map { try ScenarioLoader.load(path: $0, packs: packs) }
     guard let first = loaded.first else { throw DiagnosticError(Diagnostic(file: scenarios, message: "no scenarios")) }
     let engine = try packs.engine(for: first.rulesPath)
-    var players: [[Event]] = []
+    var players: [[ResolvedEvent]] = []
     var total = 0
     var seed: UInt64 = 1
     while total < minimumEvents {
       for scenario in loaded where total < minimumEvents {
         let events = try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true)).events
-        players.append(events)
+        var resolved: [ResolvedEvent] = []
+        for event in events {
+          do {
+            resolved.append(try EventValidator.resolve(event, pack: engine.pack))
+          } catch {
+            throw DiagnosticError(Diagnostic(message: "W2: a generated event is invalid: \(error.message)"))
+          }
+        }
+        players.append(resolved)
         total += events.count
       }
       seed += 1
@@ -27,16 +35,20 @@ public enum W2Benchmark {
     var awardCount = 0
     for _ in 0..<repetitions {
       let measured = try Clock.measure { () throws(EngineError) -> Int in
-        var awards: [Award] = []
-        awards.reserveCapacity(64)
+        var log = AwardLog(.records)
         var count = 0
         for events in players {
-          var state = engine.newPlayer()
-          for index in events.indices {
-            awards.removeAll(keepingCapacity: true)
-            try engine.apply(events[index], to: &state, awards: &awards)
-            count += awards.count
+          var player = engine.live(engine.newProgress())
+          let result = events.withUnsafeBufferPointer { buffer in
+            Result { () throws(EngineError) in
+              for index in buffer.indices {
+                log.removeAll()
+                try engine.apply(buffer.baseAddress.unsafelyUnwrapped + index, to: &player, log: &log)
+                count += log.records.count
+              }
+            }
           }
+          try result.get()
         }
         return count
       }
@@ -56,7 +68,7 @@ public enum W2Benchmark {
 /// Monte Carlo: runs of the default scenario, on one thread and on all cores.
 public enum MonteCarloBenchmark {
   public static func run(runs: Int, threads: Int, repetitions: Int, scenario path: String) throws -> [BenchResult] {
-    let packs = PackCache(explain: false)
+    let packs = PackCache()
     let scenario = try ScenarioLoader.load(path: path, packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
     var single: [Double] = []

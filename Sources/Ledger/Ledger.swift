@@ -31,7 +31,8 @@ public final class Ledger {
   public let path: String
   public let engine: Engine
   /// The player's current state.
-  public private(set) var state: PlayerState
+  public var state: PlayerProgress { live.progress }
+  private var live: LivePlayer
   /// Days of events kept for replaying late events.
   public private(set) var windowDays: Int
   /// Events applied over the ledger's life.
@@ -40,14 +41,14 @@ public final class Ledger {
   public private(set) var watermark: Day?
   /// Warnings found when opening (such as a changed rule pack).
   public private(set) var warnings: [String] = []
-  private var checkpoint: PlayerState
+  private var checkpoint: PlayerProgress
   /// The state is `baseline` followed by `retained[baselineIndex...]` applied with this engine:
   /// how a refused event is undone exactly without copying the state for every event. (Replaying
   /// from the checkpoint would not do: after a rule change, the kept events were applied with
   /// other rules.)
-  private var baseline: PlayerState
+  private var baseline: PlayerProgress
   private var baselineIndex = 0
-  private var retained: [Event] = []
+  private var retained: [ResolvedEvent] = []
   private var retainedIDs: Set<String> = []
   private var isDirty = false
   /// Set if a refused event could not be undone: the ledger then refuses to save.
@@ -61,9 +62,9 @@ public final class Ledger {
     self.path = path
     self.engine = engine
     guard FileSystem.exists(path) else {
-      state = engine.newPlayer()
-      checkpoint = state
-      baseline = state
+      live = engine.live(engine.newProgress())
+      checkpoint = live.progress
+      baseline = live.progress
       self.windowDays = windowDays ?? Ledger.defaultWindowDays
       appliedCount = 0
       return
@@ -74,7 +75,7 @@ public final class Ledger {
     } catch {
       throw .corrupt(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot read the state file"))
     }
-    state = file.state
+    var state = file.state
     checkpoint = file.checkpoint
     baseline = file.state
     self.windowDays = windowDays ?? file.windowDays
@@ -84,7 +85,7 @@ public final class Ledger {
     let decoder = EventDecoder(pack: engine.pack)
     for (index, line) in file.events.enumerated() {
       do {
-        let event = try decoder.decode(line: Array(line.utf8), file: "\(path) (events[\(index)])", lineNumber: 1)
+        let event = try decoder.resolve(line: Array(line.utf8), file: "\(path) (events[\(index)])", lineNumber: 1)
         retained.append(event)
         retainedIDs.insert(event.id)
       } catch {
@@ -99,22 +100,29 @@ public final class Ledger {
         warnings.append("entries no longer in the pack were dropped from the state: \(Set(dropped).sorted().joined(separator: ", "))")
       }
     }
+    live = engine.live(state)
     baseline = state
     baselineIndex = retained.count
   }
 
-  /// Applies one event (see ``Outcome``).
+  /// Checks one event against the pack and applies it (see ``Outcome``).
   /// - Throws: the engine's error; the state is then as before the event.
   public func apply(_ event: Event) throws(EngineError) -> Outcome {
+    try apply(try engine.resolve(event))
+  }
+
+  /// Applies one resolved event (see ``Outcome``).
+  /// - Throws: the engine's error; the state is then as before the event.
+  package func apply(_ event: ResolvedEvent) throws(EngineError) -> Outcome {
     if retainedIDs.contains(event.id) { return .alreadyApplied }
     if let watermark, event.day < watermark { return .beforeWindow(watermark) }
     if isInOrder(event) {
-      var awards: [Award] = []
+      var log = AwardLog(.explained)
       // The error is moved out of the catch block before restoring: a `try` inside a typed
       // `catch` clobbered the caught error with the 6.3 compiler (a crash copying it).
       var failure: EngineError?
       do {
-        try engine.apply(event, to: &state, awards: &awards)
+        try engine.apply(event, to: &live, log: &log)
       } catch {
         failure = error
       }
@@ -123,43 +131,39 @@ public final class Ledger {
         throw failure
       }
       record(event, at: retained.count)
-      return .applied(awards)
+      return .applied(log.awards(eventID: event.id, pack: engine.pack))
     }
     let position = retained.firstIndex { other in
       other.day > event.day || (other.day == event.day && isDayClosure(other) && !isDayClosure(event))
     } ?? retained.count
     var events = retained
     events.insert(event, at: position)
-    var replayed = checkpoint
-    var awards: [Award] = []
-    var scratch: [Award] = []
+    var replayed = engine.live(checkpoint)
+    var awards = AwardLog(.explained)
+    var scratch = AwardLog(.off)
     for (index, other) in events.enumerated() {
       if index == position {
-        try engine.apply(other, to: &replayed, awards: &awards)
+        try engine.apply(other, to: &replayed, log: &awards)
       } else {
-        scratch.removeAll(keepingCapacity: true)
-        try engine.apply(other, to: &replayed, awards: &scratch)
+        try engine.apply(other, to: &replayed, log: &scratch)
       }
     }
-    let change = replayed.xp - state.xp
-    state = replayed
+    let change = replayed.progress.xp - state.xp
+    live = replayed
     record(event, at: position)
     baseline = checkpoint
     baselineIndex = 0
-    return .replayed(awards, laterEvents: events.count - position - 1, xpChange: change)
+    return .replayed(awards.awards(eventID: event.id, pack: engine.pack), laterEvents: events.count - position - 1, xpChange: change)
   }
 
-  private func isDayClosure(_ event: Event) -> Bool {
-    if case .dayClosed = event { return true }
-    return false
-  }
+  private func isDayClosure(_ event: ResolvedEvent) -> Bool { event.kind == .dayClosed }
 
-  private func isInOrder(_ event: Event) -> Bool {
+  private func isInOrder(_ event: ResolvedEvent) -> Bool {
     guard let open = state.today.day else { return true }
     return event.day > open || (event.day == open && !state.today.isClosed)
   }
 
-  private func record(_ event: Event, at position: Int) {
+  private func record(_ event: ResolvedEvent, at position: Int) {
     retained.insert(event, at: position)
     retainedIDs.insert(event.id)
     appliedCount += 1
@@ -169,19 +173,18 @@ public final class Ledger {
   /// Puts the state back to what the applied events give, after a refused event left it half
   /// changed. The events replayed were applied by this engine before, so they apply again.
   private func restore() {
-    var restored = baseline
-    var scratch: [Award] = []
+    var restored = engine.live(baseline)
+    var scratch = AwardLog(.off)
     for event in retained[baselineIndex...] {
-      scratch.removeAll(keepingCapacity: true)
       do {
-        try engine.apply(event, to: &restored, awards: &scratch)
+        try engine.apply(event, to: &restored, log: &scratch)
       } catch {
         // Cannot happen with a deterministic engine; if it does, refuse to save a doubtful state.
         isBroken = true
         return
       }
     }
-    state = restored
+    live = restored
   }
 
   /// Folds events older than the window into the checkpoint, then saves the file atomically if
@@ -191,16 +194,17 @@ public final class Ledger {
       let newWatermark = last.adding(-(windowDays - 1))
       let foldCount = retained.prefix { $0.day < newWatermark }.count
       if foldCount > 0 || watermark.map({ $0 < newWatermark }) ?? true {
-        var scratch: [Award] = []
+        var scratch = AwardLog(.off)
+        var folded = engine.live(checkpoint)
         for event in retained.prefix(foldCount) {
-          scratch.removeAll(keepingCapacity: true)
           do {
-            try engine.apply(event, to: &checkpoint, awards: &scratch)
+            try engine.apply(event, to: &folded, log: &scratch)
           } catch {
             throw .corrupt(Diagnostic(file: path, message: "cannot fold kept event '\(event.id)': \(error.message)"))
           }
           retainedIDs.remove(event.id)
         }
+        checkpoint = folded.progress
         retained.removeFirst(foldCount)
         baseline = state
         baselineIndex = retained.count
@@ -217,7 +221,7 @@ public final class Ledger {
     let file = StateFile(
       pack: .init(name: engine.pack.name, version: engine.pack.version, digest: engine.pack.digest),
       windowDays: windowDays, appliedCount: appliedCount, watermark: watermark, checkpoint: checkpoint,
-      events: retained.map(\.jsonLine), state: state)
+      events: retained.map { $0.event(pack: engine.pack).jsonLine }, state: state)
     do {
       try AtomicFile.write(try file.encoded(), to: path)
     } catch {

@@ -23,11 +23,11 @@ struct StateFile: Codable, Equatable {
   var appliedCount: Int
   /// Events dated before this day are folded into `checkpoint` and no longer kept.
   var watermark: Day?
-  var checkpoint: PlayerState
+  var checkpoint: PlayerProgress
   /// Events on or after the watermark, in application order, as JSON lines.
   var events: [String]
   /// The current state: `checkpoint` with `events` applied.
-  var state: PlayerState
+  var state: PlayerProgress
 
   static let format = 1
 

@@ -61,19 +61,20 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
 
   @Test func roundTripsThroughItsJSONForm() throws {
     let events: [Event] = [
-      .workoutLogged(Workout(
+      .workout(
         id: "w-1", day: Fixture.monday, category: "strength", durationMin: 55, rpe: 8, activeKcal: 320,
         exercises: [Exercise(name: "Squat", sets: [
           ExerciseSet(reps: 5, weightKg: 60, kind: .warmUp), ExerciseSet(reps: 5, weightKg: 102.5, rpe: 8.5),
           ExerciseSet(reps: 8, weightKg: 80, kind: .drop),
-        ])])),
-      .workoutLogged(Workout(
-        id: "w-2", day: Fixture.monday, category: "cardio", durationMin: 30.5, distanceKm: 5.2,
-        summary: Workout.Summary(sets: 0, reps: 0, volumeKg: 0))),
-      .nutritionLogged(NutritionLog(id: "n", day: Fixture.monday, intakeKcal: 2350, proteinG: 150)),
-      .companionChosen(CompanionChoice(id: "c", day: Fixture.monday, species: "drip")),
-      .profileUpdated(ProfileUpdate(id: "p", day: Fixture.monday, targets: MacroTargets(kcal: 2500, proteinG: 160, carbsG: 280, fatG: 80))),
-      .dayClosed(DayClosure(id: "d", day: Fixture.monday)),
+        ])]),
+      .workout(
+        id: "w-2", day: Fixture.monday, player: "ana", category: "cardio", durationMin: 30.5, distanceKm: 5.2,
+        summary: Workout.Summary(sets: 0, reps: 0, volumeKg: 0)),
+      .retraction(id: "r", day: Fixture.monday, of: "w-1"),
+      .nutrition(id: "n", day: Fixture.monday, intakeKcal: 2350, proteinG: 150),
+      .companion(id: "c", day: Fixture.monday, species: "drip"),
+      .profile(id: "p", day: Fixture.monday, targets: MacroTargets(kcal: 2500, proteinG: 160, carbsG: 280, fatG: 80)),
+      .dayClosed(id: "d", day: Fixture.monday),
     ]
     for event in events {
       let line = event.jsonLine

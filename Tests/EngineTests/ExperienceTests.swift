@@ -14,8 +14,8 @@ import Testing
   }
 
   /// A player who trained on `lastDay` and has the given streak.
-  func trained(on lastDay: Day, streak: Int, best: Int, freezes: Int, workouts: Int) -> PlayerState {
-    var state = engine.newPlayer()
+  func trained(on lastDay: Day, streak: Int, best: Int, freezes: Int, workouts: Int) -> PlayerProgress {
+    var state = engine.newProgress()
     state.totals.workouts = workouts
     state.totals.minutes = 30 * Double(workouts)
     state.totals.activeDays = workouts
@@ -35,20 +35,19 @@ import Testing
   }
 
   @Test func severalLevelUpsFromOneCappedWorkout() throws {
-    var state = engine.newPlayer()
+    var state = engine.newProgress()
     state.xp = 40
     let awards = try engine.apply(Fixture.workout("w1", monday, minutes: 60), to: &state)
     // (10 + 60) × 2 = 140, + 3 first of week = 143, capped to 100; 40 + 100 = 140 crosses 50 and 120.
     #expect(awards == [
-      .streak(StreakUpdate(eventID: "w1", day: monday, change: .started, current: 1, best: 1)),
-      .xp(XPAward(
-        eventID: "w1", day: monday, xp: 100, raw: 140, rounded: 140,
+      Award("w1", monday, .streak(StreakUpdate(change: .started, current: 1, best: 1))),
+      Award("w1", monday, .xp(XPAward(xp: 100, raw: 140, rounded: 140,
         terms: [Contribution("base", 10), Contribution("duration", 60)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 143)),
-      .levelUp(LevelUp(eventID: "w1", day: monday, level: 2, threshold: 50, xp: 140)),
-      .levelUp(LevelUp(eventID: "w1", day: monday, level: 3, threshold: 120, xp: 140)),
+        bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 143))),
+      Award("w1", monday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 140))),
+      Award("w1", monday, .levelUp(LevelUp(level: 3, threshold: 120, xp: 140))),
     ])
-    var expected = engine.newPlayer()
+    var expected = engine.newProgress()
     expected.xp = 140
     expected.level = 3
     expected.totals.workouts = 1
@@ -76,11 +75,10 @@ import Testing
     let awards = try engine.apply(Fixture.workout("w2", monday, "cardio", minutes: 30), to: &state)
     // (5 + 30) × 1 = 35, not the first of the week; the day has 150 − 120 = 30 left.
     #expect(awards == [
-      .xp(XPAward(
-        eventID: "w2", day: monday, xp: 30, raw: 35, rounded: 35,
+      Award("w2", monday, .xp(XPAward(xp: 30, raw: 35, rounded: 35,
         terms: [Contribution("base", 5), Contribution("duration", 30)], factors: [Contribution("category", 1)],
-        cap: .perDay, uncapped: 35)),
-      .levelUp(LevelUp(eventID: "w2", day: monday, level: 3, threshold: 120, xp: 130)),
+        cap: .perDay, uncapped: 35))),
+      Award("w2", monday, .levelUp(LevelUp(level: 3, threshold: 120, xp: 130))),
     ])
     var expected = trained(on: monday, streak: 1, best: 1, freezes: 0, workouts: 1)
     expected.xp = 130
@@ -103,13 +101,12 @@ import Testing
     // One rest day is within the grace: 2 → 3, a multiple of 3, so a freeze is earned.
     // XP: (10 + 30) × 2 = 80, + streak bonus 3 = 83; 43 + 83 = 126 crosses 50 and 120.
     #expect(awards == [
-      .streak(StreakUpdate(eventID: "w3", day: wednesday, change: .extended, current: 3, best: 5, freezeEarned: true, freezes: 1)),
-      .xp(XPAward(
-        eventID: "w3", day: wednesday, xp: 83, raw: 80, rounded: 80,
+      Award("w3", wednesday, .streak(StreakUpdate(change: .extended, current: 3, best: 5, freezeEarned: true, freezes: 1))),
+      Award("w3", wednesday, .xp(XPAward(xp: 83, raw: 80, rounded: 80,
         terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("streak", 3)], uncapped: 83)),
-      .levelUp(LevelUp(eventID: "w3", day: wednesday, level: 2, threshold: 50, xp: 126)),
-      .levelUp(LevelUp(eventID: "w3", day: wednesday, level: 3, threshold: 120, xp: 126)),
+        bonuses: [Contribution("streak", 3)], uncapped: 83))),
+      Award("w3", wednesday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 126))),
+      Award("w3", wednesday, .levelUp(LevelUp(level: 3, threshold: 120, xp: 126))),
     ])
     var expected = trained(on: monday, streak: 3, best: 5, freezes: 1, workouts: 3)
     expected.xp = 126
@@ -129,12 +126,11 @@ import Testing
     let awards = try engine.apply(Fixture.workout("w4", thursday), to: &state)
     // Two rest days: one within the grace, one bridged by the freeze: 4 → 5.
     #expect(awards == [
-      .streak(StreakUpdate(eventID: "w4", day: thursday, change: .extended, current: 5, best: 5, freezesUsed: 1)),
-      .xp(XPAward(
-        eventID: "w4", day: thursday, xp: 85, raw: 80, rounded: 80,
+      Award("w4", thursday, .streak(StreakUpdate(change: .extended, current: 5, best: 5, freezesUsed: 1))),
+      Award("w4", thursday, .xp(XPAward(xp: 85, raw: 80, rounded: 80,
         terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("streak", 5)], uncapped: 85)),
-      .levelUp(LevelUp(eventID: "w4", day: thursday, level: 2, threshold: 50, xp: 85)),
+        bonuses: [Contribution("streak", 5)], uncapped: 85))),
+      Award("w4", thursday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 85))),
     ])
     var expected = trained(on: monday, streak: 5, best: 5, freezes: 0, workouts: 5)
     expected.xp = 85
@@ -154,13 +150,12 @@ import Testing
     let awards = try engine.apply(Fixture.workout("w5", friday), to: &state)
     // Three rest days exceed grace 1 + 0 freezes: the calendar breaks the streak, the workout starts a new one.
     #expect(awards == [
-      .streak(StreakUpdate(eventID: "w5", day: friday, change: .broken, current: 0, best: 4)),
-      .streak(StreakUpdate(eventID: "w5", day: friday, change: .started, current: 1, best: 4)),
-      .xp(XPAward(
-        eventID: "w5", day: friday, xp: 80, raw: 80, rounded: 80,
+      Award("w5", friday, .streak(StreakUpdate(change: .broken, current: 0, best: 4))),
+      Award("w5", friday, .streak(StreakUpdate(change: .started, current: 1, best: 4))),
+      Award("w5", friday, .xp(XPAward(xp: 80, raw: 80, rounded: 80,
         terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        uncapped: 80)),
-      .levelUp(LevelUp(eventID: "w5", day: friday, level: 2, threshold: 50, xp: 80)),
+        uncapped: 80))),
+      Award("w5", friday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 80))),
     ])
     var expected = trained(on: monday, streak: 1, best: 4, freezes: 0, workouts: 5)
     expected.xp = 80
@@ -177,10 +172,10 @@ import Testing
   @Test func refusesOutOfOrderEventsWithoutChangingState() throws {
     var state = trained(on: monday, streak: 1, best: 1, freezes: 0, workouts: 1)
     let before = state
-    #expect(throws: EngineError.outOfOrder(eventID: "old", day: Fixture.day(-1), openDay: monday, isClosed: false)) {
+    #expect(throws: EngineError.outOfOrder(day: Fixture.day(-1), openDay: monday, isClosed: false)) {
       try engine.apply(Fixture.workout("old", Fixture.day(-1)), to: &state)
     }
-    #expect(throws: EngineError.invalidEvent(eventID: "x", message: "unknown category 'cardo'; did you mean 'cardio'?")) {
+    #expect(throws: EngineError.invalidEvent(message: "unknown category 'cardo'; did you mean 'cardio'?")) {
       try engine.apply(Fixture.workout("x", monday, "cardo"), to: &state)
     }
     #expect(state == before)

@@ -9,8 +9,8 @@ enum Fixture {
 
   static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-  static func engine(_ name: String, explain: Bool = true) throws -> Engine {
-    try Engine(rulesDirectory: path(name), options: Engine.Options(explain: explain))
+  static func engine(_ name: String) throws -> Engine {
+    try Engine(rulesDirectory: path(name))
   }
 
   /// A copy of a fixture pack in a temporary directory, to edit one file.
@@ -31,6 +31,13 @@ enum Fixture {
     _ id: String, _ day: Day, _ category: String = "strength", minutes: Double = 30, rpe: Double? = nil,
     kcal: Double? = nil, exercises: [Exercise] = []
   ) -> Event {
-    .workoutLogged(Workout(id: id, day: day, category: category, durationMin: minutes, rpe: rpe, activeKcal: kcal, exercises: exercises))
+    Event(id: id, day: day, kind: .workout(Workout(category: category, durationMin: minutes, rpe: rpe, activeKcal: kcal, exercises: exercises)))
+  }
+}
+
+extension Award {
+  /// An expected award: the event, the day, what was awarded.
+  init(_ eventID: String, _ day: Day, _ kind: Kind) {
+    self.init(eventID: eventID, day: day, kind: kind)
   }
 }

@@ -1,4 +1,5 @@
 import Engine
+import RuleLanguage
 import Testing
 
 /// Nutrition targets on the `food` pack: baseline 2000 kcal, protein 100 g, carbs 200 g, fat 50 g;
@@ -13,8 +14,8 @@ import Testing
   }
 
   /// A player whose `day` is open with this activity and recent intake.
-  func openDay(activeKcal: Double, recent: [(Int, Double)], intake: Double? = nil) -> PlayerState {
-    var state = engine.newPlayer()
+  func openDay(activeKcal: Double, recent: [(Int, Double)], intake: Double? = nil) -> PlayerProgress {
+    var state = engine.newProgress()
     state.today.day = day
     state.today.activeKcal = activeKcal
     state.today.intakeKcal = intake
@@ -23,12 +24,12 @@ import Testing
   }
 
   static func rationale(_ awards: [Award]) -> String? {
-    guard case .nutritionTarget(let target)? = awards.first else { return nil }
+    guard case .nutritionTarget(let target)? = awards.first?.kind else { return nil }
     return target.rationale
   }
 
-  func close(_ state: inout PlayerState) throws -> [Award] {
-    try engine.apply(.dayClosed(DayClosure(id: "close", day: day)), to: &state)
+  func close(_ state: inout PlayerProgress) throws -> [Award] {
+    try engine.apply(.dayClosed(id: "close", day: day), to: &state)
   }
 
   @Test func insideTheBand() throws {
@@ -37,10 +38,9 @@ import Testing
     let activity = (390.0 - 300) / 300 * 0.10  // +3%
     let intake = (2000.0 - 2200) / 2000 * 0.5  // −5%: ate 10% above the baseline lately
     #expect(awards == [
-      .nutritionTarget(NutritionTarget(
-        eventID: "close", day: day, targets: MacroTargets(kcal: 1960, proteinG: 98, carbsG: 196, fatG: 49),
+      Award("close", day, .nutritionTarget(NutritionTarget(targets: MacroTargets(kcal: 1960, proteinG: 98, carbsG: 196, fatG: 49),
         adjustment: activity + intake, unclamped: activity + intake, isClamped: false,
-        signals: [Contribution("activity", activity), Contribution("intake", intake)]))
+        signals: [Contribution("activity", activity), Contribution("intake", intake)])))
     ])
     #expect(Self.rationale(awards) == "\u{2212}2%: activity +3%, intake \u{2212}5%")
     var expected = openDay(activeKcal: 390, recent: [(-1, 2300)])
@@ -54,10 +54,9 @@ import Testing
     // activity (900 − 300) / 300 × 10% = +20% → limited to +10%; intake +12.5% → limited to +8%;
     // +18% is clamped to +15%: 2300 kcal, 115 g, 230 g, 57.5 → 58 g.
     #expect(awards == [
-      .nutritionTarget(NutritionTarget(
-        eventID: "close", day: day, targets: MacroTargets(kcal: 2300, proteinG: 115, carbsG: 230, fatG: 58),
+      Award("close", day, .nutritionTarget(NutritionTarget(targets: MacroTargets(kcal: 2300, proteinG: 115, carbsG: 230, fatG: 58),
         adjustment: 0.15, unclamped: 0.10 + 0.08, isClamped: true,
-        signals: [Contribution("activity", 0.10), Contribution("intake", 0.08)]))
+        signals: [Contribution("activity", 0.10), Contribution("intake", 0.08)])))
     ])
     #expect(Self.rationale(awards) == "+15% (clamped from +18%): activity +10%, intake +8%")
     var expected = openDay(activeKcal: 900, recent: [(-2, 1500), (-1, 1500)])
@@ -70,10 +69,9 @@ import Testing
     let awards = try close(&state)
     // A rest day (−10%) after eating 2400 kcal (−10% → limited to −8%): −18% clamped to −15%.
     #expect(awards == [
-      .nutritionTarget(NutritionTarget(
-        eventID: "close", day: day, targets: MacroTargets(kcal: 1700, proteinG: 85, carbsG: 170, fatG: 43),
+      Award("close", day, .nutritionTarget(NutritionTarget(targets: MacroTargets(kcal: 1700, proteinG: 85, carbsG: 170, fatG: 43),
         adjustment: -0.15, unclamped: -0.10 + -0.08, isClamped: true,
-        signals: [Contribution("activity", -0.10), Contribution("intake", -0.08)]))
+        signals: [Contribution("activity", -0.10), Contribution("intake", -0.08)])))
     ])
     #expect(Self.rationale(awards) == "\u{2212}15% (clamped from \u{2212}18%): activity \u{2212}10%, intake \u{2212}8%")
     var expected = openDay(activeKcal: 0, recent: [(-1, 2400), (0, 1900)], intake: 1900)
@@ -85,26 +83,25 @@ import Testing
     var state = openDay(activeKcal: 300, recent: [(-5, 2600)])
     let awards = try close(&state)
     #expect(awards == [
-      .nutritionTarget(NutritionTarget(
-        eventID: "close", day: day, targets: MacroTargets(kcal: 2000, proteinG: 100, carbsG: 200, fatG: 50),
+      Award("close", day, .nutritionTarget(NutritionTarget(targets: MacroTargets(kcal: 2000, proteinG: 100, carbsG: 200, fatG: 50),
         adjustment: 0, unclamped: 0, isClamped: false,
-        signals: [Contribution("activity", 0), Contribution("intake", 0)]))
+        signals: [Contribution("activity", 0), Contribution("intake", 0)])))
     ])
     #expect(Self.rationale(awards) == "0%: activity 0%, intake 0%")
     #expect(state.nutrition.recentIntake == [])
   }
 
   @Test func aProfileReplacesTheBaselineAndIntakeAccumulates() throws {
-    var state = engine.newPlayer()
+    var state = engine.newProgress()
     let targets = MacroTargets(kcal: 3000, proteinG: 180, carbsG: 300, fatG: 90)
-    _ = try engine.apply(.profileUpdated(ProfileUpdate(id: "p", day: day, targets: targets)), to: &state)
-    _ = try engine.apply(.nutritionLogged(NutritionLog(id: "n1", day: day, intakeKcal: 1200)), to: &state)
-    _ = try engine.apply(.nutritionLogged(NutritionLog(id: "n2", day: day, intakeKcal: 900)), to: &state)
+    _ = try engine.apply(.profile(id: "p", day: day, targets: targets), to: &state)
+    _ = try engine.apply(.nutrition(id: "n1", day: day, intakeKcal: 1200), to: &state)
+    _ = try engine.apply(.nutrition(id: "n2", day: day, intakeKcal: 900), to: &state)
     #expect(state.today.intakeKcal == 2100)
     #expect(state.totals.nutritionDays == 1)
     let awards = try close(&state)
     // No activity: −10% of the personal 3000 kcal.
-    guard case .nutritionTarget(let target)? = awards.first else {
+    guard case .nutritionTarget(let target)? = awards.first?.kind else {
       Issue.record("expected a nutrition target, got \(awards)")
       return
     }
@@ -113,9 +110,9 @@ import Testing
   }
 
   @Test func rationalePercentages() {
-    #expect(Engine.percent(0.08) == "+8%")
-    #expect(Engine.percent(-0.025) == "\u{2212}2.5%")
-    #expect(Engine.percent(0.00004) == "0%")
-    #expect(Engine.percent(0.1234) == "+12.3%")
+    #expect(NumberText.percent(0.08) == "+8%")
+    #expect(NumberText.percent(-0.025) == "\u{2212}2.5%")
+    #expect(NumberText.percent(0.00004) == "0%")
+    #expect(NumberText.percent(0.1234) == "+12.3%")
   }
 }

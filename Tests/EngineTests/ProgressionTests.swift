@@ -30,21 +30,19 @@ import Testing
     BandCase(rpe: 9, band: "hard", change: -0.025, next: 97.5),
   ])
   func bandEdges(_ band: BandCase) throws {
-    var state = engine.newPlayer()
+    var state = engine.newProgress()
     let event = Fixture.workout("w", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100, rpe: band.rpe)]))
     let awards = try engine.apply(event, to: &state)
     #expect(awards == [
-      .streak(StreakUpdate(eventID: "w", day: monday, change: .started, current: 1, best: 1)),
-      .loadSuggestion(LoadSuggestion(
-        eventID: "w", day: monday, exercise: "Squat", loadKg: 100, rpe: band.rpe, band: band.band, change: band.change,
-        nextKg: band.next, isDeloadWeek: false)),
-      .xp(XPAward(
-        eventID: "w", day: monday, xp: 83, raw: 80, rounded: 80,
+      Award("w", monday, .streak(StreakUpdate(change: .started, current: 1, best: 1))),
+      Award("w", monday, .loadSuggestion(LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: band.rpe, band: band.band, change: band.change,
+        nextKg: band.next, isDeloadWeek: false))),
+      Award("w", monday, .xp(XPAward(xp: 83, raw: 80, rounded: 80,
         terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], uncapped: 83)),
-      .levelUp(LevelUp(eventID: "w", day: monday, level: 2, threshold: 50, xp: 83)),
+        bonuses: [Contribution("week", 3)], uncapped: 83))),
+      Award("w", monday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 83))),
     ])
-    var expected = engine.newPlayer()
+    var expected = engine.newProgress()
     expected.xp = 83
     expected.level = 2
     expected.totals.workouts = 1
@@ -89,17 +87,17 @@ import Testing
     (102.5, 7.5, 105.0),
   ])
   func plateRounding(load: Double, rpe: Double, next: Double) throws {
-    var state = engine.newPlayer()
+    var state = engine.newProgress()
     let event = Fixture.workout("w", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: load, rpe: rpe)]))
     let suggestions = try engine.apply(event, to: &state).compactMap { award -> LoadSuggestion? in
-      if case .loadSuggestion(let suggestion) = award { return suggestion }
+      if case .loadSuggestion(let suggestion) = award.kind { return suggestion }
       return nil
     }
     #expect(suggestions.map(\.nextKg) == [next])
   }
 
   @Test func deloadWeekPausesProgression() throws {
-    var state = engine.newPlayer()
+    var state = engine.newProgress()
     // Training started three weeks ago, so this Monday begins training week 4: a deload week.
     state.firstWeek = monday.week - 3
     state.loads[0].lastKg = 107.5
@@ -111,14 +109,13 @@ import Testing
     #expect(engine.plannedLoad(for: "Squat", on: monday.adding(7), state) == 110)
     let event = Fixture.workout("d", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100, rpe: 6)]))
     let awards = try engine.apply(event, to: &state)
-    #expect(awards.contains(.loadSuggestion(LoadSuggestion(
-      eventID: "d", day: monday, exercise: "Squat", loadKg: 100, rpe: 6, band: "deload", change: 0, nextKg: 110,
-      isDeloadWeek: true))))
+    #expect(awards.contains(Award("d", monday, .loadSuggestion(LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: 6, band: "deload", change: 0, nextKg: 110,
+      isDeloadWeek: true)))))
     #expect(state.loads[0] == LoadState(exercise: "Squat", lastKg: 100, nextKg: 110, lastRPE: 6))
   }
 
   @Test func personalRecordsAfterTheFirstSession() throws {
-    var state = engine.newPlayer()
+    var state = engine.newProgress()
     _ = try engine.apply(Fixture.workout("a", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100)])), to: &state)
     let thursday = Fixture.day(3)
     let second = Fixture.workout("b", thursday, exercises: squat([
@@ -128,18 +125,16 @@ import Testing
     ]))
     let awards = try engine.apply(second, to: &state)
     let records = awards.compactMap { award -> PersonalRecord? in
-      if case .personalRecord(let record) = award { return record }
+      if case .personalRecord(let record) = award.kind { return record }
       return nil
     }
     // Heaviest 102.5 (was 100); best estimate 100 × (1 + 6/30) = 120 (was 116.67); 6 reps at 100 kg
     // (was 5). 102.5 kg is a new weight, which is not a reps record. The warm-up never counts.
     #expect(records == [
-      PersonalRecord(eventID: "b", day: thursday, exercise: "Squat", kind: .heaviestWeight, value: 102.5, previous: 100),
-      PersonalRecord(
-        eventID: "b", day: thursday, exercise: "Squat", kind: .estimatedOneRepMax, value: 120,
+      PersonalRecord(exercise: "Squat", kind: .heaviestWeight, value: 102.5, previous: 100),
+      PersonalRecord(exercise: "Squat", kind: .estimatedOneRepMax, value: 120,
         previous: 100 * (1 + 5.0 / 30)),
-      PersonalRecord(
-        eventID: "b", day: thursday, exercise: "Squat", kind: .repsAtWeight, value: 6, previous: 5, weightKg: 100),
+      PersonalRecord(exercise: "Squat", kind: .repsAtWeight, value: 6, previous: 5, weightKg: 100),
     ])
     #expect(state.totals.prs == 3)
     #expect(state.records[0].repsAtWeight == [RepsAtWeight(weightKg: 100, reps: 6), RepsAtWeight(weightKg: 102.5, reps: 3)])

@@ -44,8 +44,8 @@ import Testing
   }
 
   /// The state of applying the first `count` events in order, in this process.
-  func stateAfter(_ count: Int, engine: Engine) throws -> PlayerState {
-    var state = engine.newPlayer()
+  func stateAfter(_ count: Int, engine: Engine) throws -> PlayerProgress {
+    var state = engine.newProgress()
     let decoder = EventDecoder(pack: engine.pack)
     for (index, line) in Self.stream.prefix(count).enumerated() {
       _ = try engine.apply(try decoder.decode(line: Array(line.utf8), file: "events", lineNumber: index + 1), to: &state)

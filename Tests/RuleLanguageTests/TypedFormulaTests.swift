@@ -120,6 +120,13 @@ import Testing
       "pow(workout.durationMin, player.streak / 10) > 1000 ? 1 : 0",
       "!(workout.category in ['strength', 'flexibility']) && !workout.isFirstOfWeek",
       "abs(player.streak - workout.durationMin) % (player.streak - 3)",
+      // Fused terms of sums and selected factors, including their two ways to fail.
+      "player.streak * 2 + workout.durationMin / 0.5 + 3 * player.streak - 1",
+      "workout.durationMin * 1e307 + player.streak * 1e307",
+      "1 + workout.durationMin * 1e308",
+      "workout.durationMin * (player.streak >= 7 ? 1.5 : 1) * (workout.isFirstOfWeek == true ? 2 : 1)",
+      "(workout.durationMin + 1) * (player.streak < 3 ? 1e308 : 0.5) * (player.streak != 20 ? 2 : 1)",
+      "player.streak * (workout.durationMin <= 100 ? 3 : -1) * (workout.durationMin > 200 ? 0 : 1)",
     ]
     let between = SourceFile(name: "b.json", text: #"{"<": [1, {"var": "player.streak"}, 10]}"#)
     let formulas = try sources.map { try compile($0) } + [

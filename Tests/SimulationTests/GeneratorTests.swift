@@ -30,15 +30,15 @@ import Testing
     #expect(SimulationFixture.assertGolden(lines, "lifter-events.ndjson") == nil)
     // The stream's shape, by hand: day 1 starts with the chosen starter; every day ends with its
     // closure; workouts only on planned weekdays; the first squat is at the starting load.
-    #expect(first.events.first == .companionChosen(CompanionChoice(id: "c1", day: scenario.start, species: "drip")))
-    #expect(first.events.filter { if case .dayClosed = $0 { return true } else { return false } }.count == 14)
+    #expect(first.events.first == .companion(id: "c1", day: scenario.start, species: "drip"))
+    #expect(first.events.filter { if case .dayClosed = $0.kind { return true } else { return false } }.count == 14)
     for event in first.events {
-      guard case .workoutLogged(let workout) = event else { continue }
-      let weekday = workout.day.weekday
+      guard case .workout(let workout) = event.kind else { continue }
+      let weekday = event.day.weekday
       #expect(workout.category == "strength" ? [1, 3, 5].contains(weekday) : weekday == 6)
     }
     let squats = first.events.compactMap { event -> Workout? in
-      if case .workoutLogged(let workout) = event, workout.category == "strength" { return workout }
+      if case .workout(let workout) = event.kind, workout.category == "strength" { return workout }
       return nil
     }
     #expect(squats.first?.exercises.first?.sets.filter { $0.kind == .working }.map(\.weightKg) == [60, 60, 60])
@@ -57,12 +57,12 @@ import Testing
     let result = try SimulationRunner.run(scenario, engine: engine, recording: .all)
     var suggested: Double?
     for event in result.events {
-      guard case .workoutLogged(let workout) = event, let squat = workout.exercises.first else { continue }
+      guard case .workout(let workout) = event.kind, let squat = workout.exercises.first else { continue }
       let load = squat.sets.filter { $0.kind == .working }.map(\.weightKg).max()
       // Each session lifts exactly what the previous session's suggestion said (no deload in two weeks).
-      if let suggested { #expect(load == suggested, "day \(workout.day)") }
+      if let suggested { #expect(load == suggested, "day \(event.day)") }
       suggested = nil
-      for line in result.awardLines where line.contains("\"loadSuggestion\"") && line.contains("\"event\":\"\(workout.id)\"") {
+      for line in result.awardLines where line.contains("\"loadSuggestion\"") && line.contains("\"event\":\"\(event.id)\"") {
         suggested = try JSONReader.parse(line)["nextKg"]?.number
       }
       #expect(suggested != nil)
@@ -90,13 +90,13 @@ import Testing
     let result = try SimulationRunner.run(scenario, engine: engine, recording: .all)
     var workouts = 0
     for event in result.events {
-      guard case .workoutLogged(let workout) = event else { continue }
+      guard case .workout(let workout) = event.kind else { continue }
       workouts += 1
       let rpe = try #require(workout.rpe)
       // The strength session has no 'rpe' (default [6, 7]); the Saturday run says [5, 7].
-      #expect(workout.category == "strength" ? (6...7).contains(rpe) : (5...7).contains(rpe), "\(workout.id): \(rpe)")
+      #expect(workout.category == "strength" ? (6...7).contains(rpe) : (5...7).contains(rpe), "\(event.id): \(rpe)")
       for set in workout.exercises.flatMap(\.sets) where set.kind == .working {
-        #expect((7...9).contains(set.rpe ?? 0), "\(workout.id): set RPE \(set.rpe ?? 0)")
+        #expect((7...9).contains(set.rpe ?? 0), "\(event.id): set RPE \(set.rpe ?? 0)")
       }
     }
     #expect(workouts > 4)
@@ -131,8 +131,8 @@ import Testing
     var heaviest = 0.0
     for event in result.events {
       let line = event.jsonLine
-      #expect(throws: Never.self) { _ = try decoder.decodeFully(line: Array(line.utf8), file: "generated", lineNumber: 1) }
-      if case .workoutLogged(let workout) = event {
+      #expect(throws: Never.self) { _ = try decoder.resolveFully(line: Array(line.utf8), file: "generated", lineNumber: 1) }
+      if case .workout(let workout) = event.kind {
         heaviest = max(heaviest, workout.exercises.flatMap(\.sets).map(\.weightKg).max() ?? 0)
       }
     }

@@ -23,7 +23,7 @@ import Testing
     // Event 1, cardio: (40 + 90 × 1.5 + 21 × 2) × 1.0 = 217.
     // Event 2, other at RPE 9: (20 + 117 × 1.5 + 1 × 2) × 0.7 × 1.1 = 152.075 → 152.
     let three = W1Events(count: 3)
-    let engine = try Engine(rulesDirectory: Paths.repository.appendingPathComponent("rules/w1").path, options: .init(explain: false))
+    let engine = try Engine(rulesDirectory: Paths.repository.appendingPathComponent("rules/w1").path)
     #expect(W1HandWritten.run(three).totalXP == 84 + 217 + 152)
     #expect(try W1Engine.run(three.engineEvents(), engine: engine).totalXP == 84 + 217 + 152)
 

@@ -1,3 +1,4 @@
+import Foundation
 import RuleLanguage
 
 extension Award {
@@ -12,135 +13,122 @@ extension Award {
   /// Writes the award as a JSON object.
   public func write(to writer: inout JSONWriter) {
     writer.object { w in
-      w.key("type")
-      w.string(typeName)
-      w.key("event")
-      w.string(eventID)
-      w.key("date")
-      w.string(day.iso)
+      w.field("type", typeName)
+      w.field("event", eventID)
+      w.field("date", day.iso)
       writeFields(&w)
     }
   }
 
-  private func writeFields(_ w: inout JSONWriter) {
-    switch self {
-    case .xp(let a):
-      Award.field("xp", a.xp, &w)
-      Award.field("raw", a.raw, &w)
-      Award.field("rounded", a.rounded, &w)
-      Award.contributions("terms", a.terms, &w)
-      Award.contributions("factors", a.factors, &w)
-      Award.contributions("bonuses", a.bonuses, &w)
-      if let cap = a.cap {
-        Award.field("cap", cap.rawValue, &w)
-        Award.field("uncapped", a.uncapped, &w)
-      }
-    case .levelUp(let a):
-      Award.field("level", a.level, &w)
-      Award.field("threshold", a.threshold, &w)
-      Award.field("totalXP", a.xp, &w)
-    case .streak(let a):
-      Award.field("change", a.change.rawValue, &w)
-      Award.field("current", a.current, &w)
-      Award.field("best", a.best, &w)
-      Award.field("freezes", a.freezes, &w)
-      if a.freezesUsed > 0 { Award.field("freezesUsed", a.freezesUsed, &w) }
-      if a.freezeEarned {
-        w.key("freezeEarned")
-        w.bool(true)
-      }
-    case .personalRecord(let a):
-      Award.field("exercise", a.exercise, &w)
-      Award.field("kind", a.kind.rawValue, &w)
-      Award.field("value", a.value, &w)
-      if let previous = a.previous { Award.field("previous", previous, &w) }
-      if let weight = a.weightKg { Award.field("weightKg", weight, &w) }
-    case .achievement(let a):
-      Award.field("id", a.id, &w)
-      Award.field("name", a.name, &w)
-      Award.field("tier", a.tier, &w)
-      if let tierName = a.tierName { Award.field("tierName", tierName, &w) }
-      Award.field("rewardXP", a.rewardXP, &w)
-      Award.field("condition", a.condition, &w)
-      Award.contributions("values", a.values, &w)
-    case .companionJoined(let a):
-      Award.field("species", a.species, &w)
-      Award.field("element", a.element, &w)
-      w.key("defaultStarter")
-      w.bool(a.isDefaultStarter)
-    case .companionXP(let a):
-      Award.field("species", a.species, &w)
-      Award.field("xp", a.xp, &w)
-      Award.field("share", a.share, &w)
-      Award.field("affinityBonus", a.affinityBonus, &w)
-      Award.field("totalXP", a.total, &w)
-    case .companionLevelUp(let a):
-      Award.field("species", a.species, &w)
-      Award.field("level", a.level, &w)
-      Award.field("threshold", a.threshold, &w)
-      Award.stats(a.stats, &w)
-    case .evolution(let a):
-      Award.field("from", a.from, &w)
-      Award.field("to", a.to, &w)
-      Award.field("level", a.level, &w)
-      Award.field("atLevel", a.atLevel, &w)
-      if let condition = a.condition {
-        Award.field("condition", condition, &w)
-        Award.contributions("values", a.values, &w)
-      }
-      Award.stats(a.stats, &w)
-    case .nutritionTarget(let a):
-      w.key("targets")
-      a.targets.write(to: &w)
-      Award.field("adjustment", a.adjustment, &w)
-      Award.contributions("signals", a.signals, &w)
-      w.key("clamped")
-      w.bool(a.isClamped)
-      Award.field("rationale", a.rationale, &w)
-    case .loadSuggestion(let a):
-      Award.field("exercise", a.exercise, &w)
-      Award.field("loadKg", a.loadKg, &w)
-      Award.field("rpe", a.rpe, &w)
-      Award.field("band", a.band, &w)
-      Award.field("change", a.change, &w)
-      Award.field("nextKg", a.nextKg, &w)
-      w.key("deloadWeek")
-      w.bool(a.isDeloadWeek)
+  /// Reads an award's JSON line, keeping the written order of named amounts.
+  public init(jsonLine: String) throws {
+    let value = try JSONReader.parse(SourceFile(name: "<award>", text: jsonLine))
+    let ordered = AwardJSONOrder(value)
+    let decoded = try JSONDecoder().decode(Award.self, from: Data(jsonLine.utf8))
+    self = ordered.restore(decoded)
+  }
+}
+
+extension Award: Codable {
+  enum EnvelopeKeys: String, CodingKey {
+    case type, event, date
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: EnvelopeKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    eventID = try container.decode(String.self, forKey: .event)
+    day = try container.decode(Day.self, forKey: .date)
+    switch type {
+    case "xp": kind = .xp(try XPAward(from: decoder))
+    case "levelUp": kind = .levelUp(try LevelUp(from: decoder))
+    case "streak": kind = .streak(try StreakUpdate(from: decoder))
+    case "personalRecord": kind = .personalRecord(try PersonalRecord(from: decoder))
+    case "achievement": kind = .achievement(try AchievementUnlock(from: decoder))
+    case "companionJoined": kind = .companionJoined(try CompanionJoined(from: decoder))
+    case "companionXP": kind = .companionXP(try CompanionXPAward(from: decoder))
+    case "companionLevelUp": kind = .companionLevelUp(try CompanionLevelUp(from: decoder))
+    case "evolution": kind = .evolution(try Evolution(from: decoder))
+    case "nutritionTarget": kind = .nutritionTarget(try NutritionTarget(from: decoder))
+    case "loadSuggestion": kind = .loadSuggestion(try LoadSuggestion(from: decoder))
+    case "questCompleted": kind = .questCompleted(try QuestCompletion(from: decoder))
+    case "correction": kind = .correction(try Correction(from: decoder))
+    default:
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: [EnvelopeKeys.type], debugDescription: "unknown award type '\(type)'"))
     }
   }
 
-  private static func field(_ key: String, _ value: String, _ w: inout JSONWriter) {
-    w.key(key)
-    w.string(value)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: EnvelopeKeys.self)
+    try container.encode(typeName, forKey: .type)
+    try container.encode(eventID, forKey: .event)
+    try container.encode(day, forKey: .date)
+    switch kind {
+    case .xp(let a): try a.encode(to: encoder)
+    case .levelUp(let a): try a.encode(to: encoder)
+    case .streak(let a): try a.encode(to: encoder)
+    case .personalRecord(let a): try a.encode(to: encoder)
+    case .achievement(let a): try a.encode(to: encoder)
+    case .companionJoined(let a): try a.encode(to: encoder)
+    case .companionXP(let a): try a.encode(to: encoder)
+    case .companionLevelUp(let a): try a.encode(to: encoder)
+    case .evolution(let a): try a.encode(to: encoder)
+    case .nutritionTarget(let a): try a.encode(to: encoder)
+    case .loadSuggestion(let a): try a.encode(to: encoder)
+    case .questCompleted(let a): try a.encode(to: encoder)
+    case .correction(let a): try a.encode(to: encoder)
+    }
   }
+}
 
-  private static func field(_ key: String, _ value: Double, _ w: inout JSONWriter) {
-    w.key(key)
-    w.number(value)
-  }
+/// The written order of an award's named amounts (`terms`, `factors`, `bonuses`, `values`,
+/// `signals`), which a `JSONDecoder` does not keep.
+struct AwardJSONOrder {
+  var orders: [String: [String]] = [:]
 
-  private static func field<I: BinaryInteger>(_ key: String, _ value: I, _ w: inout JSONWriter) {
-    w.key(key)
-    w.integer(value)
-  }
-
-  private static func contributions(_ key: String, _ values: [Contribution], _ w: inout JSONWriter) {
-    w.key(key)
-    w.object { w in
-      for value in values {
-        w.key(value.name)
-        w.number(value.value)
-      }
+  init(_ value: JSONValue) {
+    for key in ["terms", "factors", "bonuses", "values", "signals"] {
+      if let members = value[key]?.members { orders[key] = members.map(\.key) }
     }
   }
 
-  private static func stats(_ stats: Stats, _ w: inout JSONWriter) {
-    w.key("stats")
-    w.object { w in
-      for (name, value) in zip(Stats.names, stats.values) {
-        w.key(name)
-        w.number(value)
-      }
+  func reorder(_ items: [Contribution], _ key: String) -> [Contribution] {
+    guard let order = orders[key] else { return items }
+    return order.compactMap { name in items.first { $0.name == name } }
+  }
+
+  func restore(_ award: Award) -> Award {
+    var award = award
+    switch award.kind {
+    case .xp(var a):
+      a.terms = reorder(a.terms, "terms")
+      a.factors = reorder(a.factors, "factors")
+      a.bonuses = reorder(a.bonuses, "bonuses")
+      award.kind = .xp(a)
+    case .achievement(var a):
+      a.values = reorder(a.values, "values")
+      award.kind = .achievement(a)
+    case .evolution(var a):
+      a.values = reorder(a.values, "values")
+      award.kind = .evolution(a)
+    case .nutritionTarget(var a):
+      a.signals = reorder(a.signals, "signals")
+      award.kind = .nutritionTarget(a)
+    default: break
+    }
+    return award
+  }
+}
+
+extension MacroTargets {
+  /// Writes the targets as `{"kcal":…,"proteinG":…,"carbsG":…,"fatG":…}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.object { w in
+      w.field("kcal", kcal)
+      w.field("proteinG", proteinG)
+      w.field("carbsG", carbsG)
+      w.field("fatG", fatG)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RuleLanguage
 
 extension Event {
@@ -10,74 +11,58 @@ extension Event {
 
   /// Writes the event as a JSON object.
   public func write(to writer: inout JSONWriter) {
-    writer.object { writer in
-      writer.key("type")
-      writer.string(typeName)
-      writer.key("id")
-      writer.string(id)
-      writer.key("date")
-      writer.string(day.iso)
-      switch self {
-      case .workoutLogged(let workout): Event.write(workout, to: &writer)
-      case .nutritionLogged(let log):
-        writer.key("intakeKcal")
-        writer.number(log.intakeKcal)
-        Event.optional("proteinG", log.proteinG, &writer)
-        Event.optional("carbsG", log.carbsG, &writer)
-        Event.optional("fatG", log.fatG, &writer)
-      case .companionChosen(let choice):
-        writer.key("species")
-        writer.string(choice.species)
-      case .profileUpdated(let profile):
-        writer.key("targets")
-        profile.targets.write(to: &writer)
+    writer.object { w in
+      w.field("type", typeName)
+      w.field("id", id)
+      if let player { w.field("player", player) }
+      w.field("date", day.iso)
+      switch kind {
+      case .workout(let workout): Event.write(workout, to: &w)
+      case .nutrition(let log):
+        w.field("intakeKcal", log.intakeKcal)
+        Event.optional("proteinG", log.proteinG, &w)
+        Event.optional("carbsG", log.carbsG, &w)
+        Event.optional("fatG", log.fatG, &w)
+      case .companion(let species): w.field("species", species)
+      case .profile(let targets):
+        w.key("targets")
+        targets.write(to: &w)
       case .dayClosed: break
+      case .retraction(let target): w.field("of", target)
       }
     }
   }
 
   static func optional(_ key: String, _ value: Double?, _ writer: inout JSONWriter) {
     guard let value else { return }
-    writer.key(key)
-    writer.number(value)
+    writer.field(key, value)
   }
 
   private static func write(_ workout: Workout, to writer: inout JSONWriter) {
-    writer.key("category")
-    writer.string(workout.category)
-    writer.key("durationMin")
-    writer.number(workout.durationMin)
+    writer.field("category", workout.category)
+    writer.field("durationMin", workout.durationMin)
     optional("rpe", workout.rpe, &writer)
     optional("activeKcal", workout.activeKcal, &writer)
     optional("distanceKm", workout.distanceKm, &writer)
     if let summary = workout.summary {
-      writer.key("sets")
-      writer.integer(summary.sets)
-      writer.key("reps")
-      writer.integer(summary.reps)
-      writer.key("volumeKg")
-      writer.number(summary.volumeKg)
+      writer.field("sets", summary.sets)
+      writer.field("reps", summary.reps)
+      writer.field("volumeKg", summary.volumeKg)
     }
     guard !workout.exercises.isEmpty else { return }
     writer.key("exercises")
     writer.array { writer in
       for exercise in workout.exercises {
         writer.object { writer in
-          writer.key("name")
-          writer.string(exercise.name)
+          writer.field("name", exercise.name)
           writer.key("sets")
           writer.array { writer in
             for set in exercise.sets {
               writer.object { writer in
-                writer.key("reps")
-                writer.integer(set.reps)
-                writer.key("weightKg")
-                writer.number(set.weightKg)
+                writer.field("reps", set.reps)
+                writer.field("weightKg", set.weightKg)
                 optional("rpe", set.rpe, &writer)
-                if set.kind != .working {
-                  writer.key("kind")
-                  writer.string(set.kind.rawValue)
-                }
+                if set.kind != .working { writer.field("kind", set.kind.rawValue) }
               }
             }
           }
@@ -85,20 +70,60 @@ extension Event {
       }
     }
   }
+
+  /// Reads an event from its JSON line (checked for ranges, not against a pack).
+  public init(jsonLine: String) throws(DiagnosticError) {
+    self = try EventDecoder(pack: nil).decode(line: Array(jsonLine.utf8), file: "<event>", lineNumber: 1)
+  }
 }
 
-extension MacroTargets {
-  /// Writes the targets as `{"kcal":…,"proteinG":…,"carbsG":…,"fatG":…}`.
-  public func write(to writer: inout JSONWriter) {
-    writer.object { writer in
-      writer.key("kcal")
-      writer.number(kcal)
-      writer.key("proteinG")
-      writer.number(proteinG)
-      writer.key("carbsG")
-      writer.number(carbsG)
-      writer.key("fatG")
-      writer.number(fatG)
+extension Event: Codable {
+  /// Encodes the event's NDJSON form.
+  public func encode(to encoder: any Encoder) throws {
+    try JSONReader.parse(Array(jsonLine.utf8)).encode(to: encoder)
+  }
+
+  /// Decodes the NDJSON form (its ranges are checked).
+  public init(from decoder: any Decoder) throws {
+    let value = try JSONValue(from: decoder)
+    do {
+      self = try EventDecoder(pack: nil).decode(value)
+    } catch {
+      throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
     }
+  }
+}
+
+extension ResolvedEvent {
+  /// The public event of a resolved one, with the pack's names.
+  package func event(pack: RulePack) -> Event {
+    let kind: Event.Kind
+    switch self.kind {
+    case .workout:
+      var workout = Workout(
+        category: category >= 0 ? pack.categories[Int(category)].name : "", durationMin: durationMin,
+        rpe: hasRPE ? rpe : nil, activeKcal: activeKcal.isNaN ? nil : activeKcal, distanceKm: distanceKm.isNaN ? nil : distanceKm)
+      if hasSummary {
+        workout.summary = Workout.Summary(sets: summarySets, reps: summaryReps, volumeKg: summaryVolumeKg)
+      }
+      for (position, exercise) in exercises.enumerated() {
+        let name = exercise >= 0 ? pack.exercises[Int(exercise)].name : ""
+        let sets = self.sets.filter { $0.exercise == Int32(position) }.map { set in
+          ExerciseSet(reps: Int(set.reps), weightKg: set.weightKg, rpe: set.rpe > 0 ? set.rpe : nil, kind: set.kind)
+        }
+        workout.exercises.append(Exercise(name: name, sets: sets))
+      }
+      kind = .workout(workout)
+    case .nutrition:
+      kind = .nutrition(
+        NutritionLog(
+          intakeKcal: intakeKcal, proteinG: proteinG.isNaN ? nil : proteinG, carbsG: carbsG.isNaN ? nil : carbsG,
+          fatG: fatG.isNaN ? nil : fatG))
+    case .companion: kind = .companion(species: species >= 0 ? pack.companions?.species[Int(species)].id ?? "" : "")
+    case .profile: kind = .profile(targets)
+    case .dayClosed: kind = .dayClosed
+    case .retraction: kind = .retraction(of: retracted)
+    }
+    return Event(id: id, day: day, player: player, kind: kind)
   }
 }

@@ -1,22 +1,24 @@
 import RuleLanguage
 
 /// The fast path of ``EventDecoder``: workouts, nutrition logs and day closures in their common
-/// form, validated by the same rules. Returns nil for anything else (including every invalid
-/// line), so the full decoder produces the event or the located error.
-public struct FastEventDecoder {
-  public let pack: RulePack?
+/// form, checked by the rules of ``EventValidator`` and resolved against the pack in one pass.
+/// Returns nil for anything else (including every invalid line), so the full decoder produces
+/// the event or the located error.
+package struct FastEventDecoder {
+  package let pack: RulePack
 
   /// Creates a decoder.
-  public init(pack: RulePack?) { self.pack = pack }
+  package init(pack: RulePack) { self.pack = pack }
 
-  /// Decodes a common event line, or returns nil (the full reader then decides).
-  public func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Event? {
+  /// Decodes and resolves a common event line, or returns nil (the full reader then decides).
+  package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ResolvedEvent? {
     var scanner = FastEventScanner(bytes: bytes)
     guard scanner.take(UInt8(ascii: "{")) else { return nil }
     var type: Range<Int>?
     var id: String?
+    var player: String?
     var day: Day?
-    var category: String?
+    var category: Int?
     var duration: Double?
     var rpe: Double?
     var activeKcal: Double?
@@ -24,7 +26,7 @@ public struct FastEventDecoder {
     var sets: Double?
     var reps: Double?
     var volume: Double?
-    var exercises: [Exercise]?
+    var exercises: ([Int32], [ResolvedSet])?
     var intake: Double?
     var protein: Double?
     var carbs: Double?
@@ -42,14 +44,18 @@ public struct FastEventDecoder {
         bit = 2
         guard let value = scanner.string(), !value.isEmpty, value.utf8.count <= 200 else { return nil }
         id = value
+      } else if scanner.equals(key, "player") {
+        bit = 65536
+        guard let value = scanner.string(), !value.isEmpty, value.utf8.count <= 200 else { return nil }
+        player = value
       } else if scanner.equals(key, "date") {
         bit = 4
         guard let value = scanner.string(), let parsed = Day(iso: value) else { return nil }
         day = parsed
       } else if scanner.equals(key, "category") {
         bit = 8
-        guard let value = scanner.string(), !value.isEmpty else { return nil }
-        category = value
+        guard let value = scanner.string(), let index = pack.category(named: value) else { return nil }
+        category = index
       } else if scanner.equals(key, "durationMin") {
         bit = 16
         guard let value = scanner.number(in: 0...1_440), value > 0 else { return nil }
@@ -109,60 +115,75 @@ public struct FastEventDecoder {
     let nutritionFields: UInt32 = 4096 | 8192 | 16384 | 32768
     if scanner.equals(type, "workout") {
       guard seen & nutritionFields == 0, let category, let duration else { return nil }
-      if let pack, pack.category(named: category) == nil { return nil }
-      var workout = Workout(
-        id: id, day: day, category: category, durationMin: duration, rpe: rpe, activeKcal: activeKcal,
-        distanceKm: distance)
+      var event = ResolvedEvent(kind: .workout, id: id, day: day, player: player)
+      event.category = Int32(category)
+      event.durationMin = duration
+      if let rpe {
+        event.rpe = rpe
+        event.hasRPE = true
+      }
+      event.activeKcal = activeKcal ?? .nan
+      event.distanceKm = distance ?? .nan
       if let exercises {
         guard sets == nil, reps == nil, volume == nil else { return nil }
-        workout.exercises = exercises
+        event.exercises = exercises.0
+        event.sets = exercises.1
       } else if sets != nil || reps != nil || volume != nil {
-        workout.summary = Workout.Summary(sets: Int(sets ?? 0), reps: Int(reps ?? 0), volumeKg: volume ?? 0)
+        event.hasSummary = true
+        event.summarySets = Int(sets ?? 0)
+        event.summaryReps = Int(reps ?? 0)
+        event.summaryVolumeKg = volume ?? 0
       }
-      return .workoutLogged(workout)
+      return event
     }
     if scanner.equals(type, "nutrition") {
       guard seen & workoutFields == 0, let intake else { return nil }
-      return .nutritionLogged(NutritionLog(id: id, day: day, intakeKcal: intake, proteinG: protein, carbsG: carbs, fatG: fat))
+      var event = ResolvedEvent(kind: .nutrition, id: id, day: day, player: player)
+      event.intakeKcal = intake
+      event.proteinG = protein ?? .nan
+      event.carbsG = carbs ?? .nan
+      event.fatG = fat ?? .nan
+      return event
     }
     if scanner.equals(type, "dayClosed") {
       guard seen & (workoutFields | nutritionFields) == 0 else { return nil }
-      return .dayClosed(DayClosure(id: id, day: day))
+      return ResolvedEvent(kind: .dayClosed, id: id, day: day, player: player)
     }
     return nil
   }
 
-  private func decodeExercises(_ scanner: inout FastEventScanner) -> [Exercise]? {
+  private func decodeExercises(_ scanner: inout FastEventScanner) -> ([Int32], [ResolvedSet])? {
     guard scanner.take(UInt8(ascii: "[")) else { return nil }
-    var exercises: [Exercise] = []
-    if scanner.take(UInt8(ascii: "]")) { return exercises }
+    var exercises: [Int32] = []
+    var allSets: [ResolvedSet] = []
+    if scanner.take(UInt8(ascii: "]")) { return (exercises, allSets) }
     repeat {
       guard exercises.count < 100, scanner.take(UInt8(ascii: "{")) else { return nil }
-      var name: String?
-      var sets: [ExerciseSet]?
+      var name: Int?
+      var sets: [ResolvedSet]?
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
         if scanner.equals(key, "name"), name == nil {
-          guard let value = scanner.string(), !value.isEmpty else { return nil }
-          if let pack, pack.exercise(named: value) == nil { return nil }
-          name = value
+          guard let value = scanner.string(), let index = pack.exercise(named: value) else { return nil }
+          name = index
         } else if scanner.equals(key, "sets"), sets == nil {
-          guard let list = decodeSets(&scanner) else { return nil }
+          guard let list = decodeSets(&scanner, exercise: Int32(exercises.count)) else { return nil }
           sets = list
         } else {
           return nil
         }
       } while scanner.take(UInt8(ascii: ","))
       guard scanner.take(UInt8(ascii: "}")), let name, let sets else { return nil }
-      exercises.append(Exercise(name: name, sets: sets))
+      exercises.append(Int32(name))
+      allSets += sets
     } while scanner.take(UInt8(ascii: ","))
     guard scanner.take(UInt8(ascii: "]")) else { return nil }
-    return exercises
+    return (exercises, allSets)
   }
 
-  private func decodeSets(_ scanner: inout FastEventScanner) -> [ExerciseSet]? {
+  private func decodeSets(_ scanner: inout FastEventScanner, exercise: Int32) -> [ResolvedSet]? {
     guard scanner.take(UInt8(ascii: "[")) else { return nil }
-    var sets: [ExerciseSet] = []
+    var sets: [ResolvedSet] = []
     repeat {
       guard sets.count < 100, scanner.take(UInt8(ascii: "{")) else { return nil }
       var reps: Double?
@@ -188,7 +209,7 @@ public struct FastEventDecoder {
         }
       } while scanner.take(UInt8(ascii: ","))
       guard scanner.take(UInt8(ascii: "}")), let reps, let weight else { return nil }
-      sets.append(ExerciseSet(reps: Int(reps), weightKg: weight, rpe: rpe, kind: kind ?? .working))
+      sets.append(ResolvedSet(exercise: exercise, reps: Int32(reps), weightKg: weight, rpe: rpe ?? 0, kind: kind ?? .working))
     } while scanner.take(UInt8(ascii: ","))
     guard scanner.take(UInt8(ascii: "]")), !sets.isEmpty else { return nil }
     return sets

@@ -43,48 +43,46 @@ struct FieldReader {
     return text
   }
 
-  mutating func string(_ key: String, maxLength: Int) throws(EventDecodingError) -> String {
-    let value = try require(key)
-    let text = try stringValue(value, key)
-    if text.utf8.count > maxLength {
-      throw EventDecodingError(offset: value.offset, message: "'\(path)\(key)' is longer than \(maxLength) bytes")
-    }
-    return text
+  mutating func string(_ key: String) throws(EventDecodingError) -> String {
+    try stringValue(try require(key), key)
   }
 
-  func numberValue(_ value: JSONValue, _ key: String, _ range: ClosedRange<Double>, whole: Bool = false)
-    throws(EventDecodingError) -> Double
-  {
+  mutating func optionalString(_ key: String) throws(EventDecodingError) -> String? {
+    guard let value = take(key) else { return nil }
+    return try stringValue(value, key)
+  }
+
+  func numberValue(_ value: JSONValue, _ key: String, whole: Bool = false) throws(EventDecodingError) -> Double {
     guard let number = value.number else {
       throw EventDecodingError(offset: value.offset, message: "'\(path)\(key)' must be a number; found \(value.kindName)")
     }
     if whole && number != number.rounded() {
       throw EventDecodingError(offset: value.offset, message: "'\(path)\(key)' must be a whole number; found \(NumberText.format(number))")
     }
-    guard range.contains(number) else {
-      throw EventDecodingError(
-        offset: value.offset,
-        message: "'\(path)\(key)' must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)); found \(NumberText.format(number))")
-    }
     return number
   }
 
-  mutating func number(_ key: String, _ range: ClosedRange<Double>) throws(EventDecodingError) -> Double {
-    try numberValue(try require(key), key, range)
+  mutating func number(_ key: String) throws(EventDecodingError) -> Double {
+    try numberValue(try require(key), key)
   }
 
-  mutating func optionalNumber(_ key: String, _ range: ClosedRange<Double>) throws(EventDecodingError) -> Double? {
+  mutating func optionalNumber(_ key: String) throws(EventDecodingError) -> Double? {
     guard let value = take(key) else { return nil }
-    return try numberValue(value, key, range)
+    return try numberValue(value, key)
   }
 
-  mutating func optionalInteger(_ key: String, _ range: ClosedRange<Double>) throws(EventDecodingError) -> Int? {
+  /// A whole number; one beyond ±2^53 is kept out of range rather than trapping.
+  mutating func whole(_ key: String) throws(EventDecodingError) -> Int {
+    Self.clampedInt(try numberValue(try require(key), key, whole: true))
+  }
+
+  mutating func optionalWhole(_ key: String) throws(EventDecodingError) -> Int? {
     guard let value = take(key) else { return nil }
-    return Int(try numberValue(value, key, range, whole: true))
+    return Self.clampedInt(try numberValue(value, key, whole: true))
   }
 
-  mutating func integer(_ key: String, _ range: ClosedRange<Double>) throws(EventDecodingError) -> Int {
-    Int(try numberValue(try require(key), key, range, whole: true))
+  static func clampedInt(_ value: Double) -> Int {
+    value >= 9e15 ? Int(9e15) : value <= -9e15 ? -Int(9e15) : Int(value)
   }
 
   /// Fails on the first key not read, suggesting the closest known one.

@@ -1,56 +1,57 @@
-/// Something that happened to a player, in the past tense; the input of the engine.
+/// Something that happened to a player, in the past tense: the input of the engine.
 ///
-/// Events are NDJSON lines (`{"type":"workout",…}`); docs/events.md lists every type and field.
-public enum Event: Sendable, Equatable {
-  /// A workout was logged.
-  case workoutLogged(Workout)
-  /// A day's food intake was logged.
-  case nutritionLogged(NutritionLog)
-  /// The player chose a starter companion or switched the active one.
-  case companionChosen(CompanionChoice)
-  /// The player's nutrition baselines changed.
-  case profileUpdated(ProfileUpdate)
-  /// A day is over: its nutrition target is settled (the scenario runner emits one per day).
-  case dayClosed(DayClosure)
+/// An envelope: the fields every event has (`id`, `day`, and for multi-player stores the
+/// `player`) around its ``Kind``. Events are NDJSON lines (`{"type":"workout",…}`);
+/// docs/events.md lists every type and field.
+public struct Event: Sendable, Hashable, Identifiable {
+  /// The event id, unique per player (compared as bytes).
+  public var id: String
+  /// The calendar day.
+  public var day: Day
+  /// The player the event belongs to (required by multi-player stores, optional otherwise).
+  public var player: String?
+  /// What happened.
+  public var kind: Kind
 
-  /// The event id (unique per player).
-  public var id: String {
-    switch self {
-    case .workoutLogged(let workout): return workout.id
-    case .nutritionLogged(let log): return log.id
-    case .companionChosen(let choice): return choice.id
-    case .profileUpdated(let profile): return profile.id
-    case .dayClosed(let closure): return closure.id
-    }
+  /// What an event says happened.
+  public enum Kind: Sendable, Hashable {
+    /// A workout was logged.
+    case workout(Workout)
+    /// A day's food intake was logged.
+    case nutrition(NutritionLog)
+    /// The player chose a starter companion or switched the active one (a species id).
+    case companion(species: String)
+    /// The player's nutrition baselines changed.
+    case profile(MacroTargets)
+    /// A day is over: its nutrition target is settled.
+    case dayClosed
+    /// An earlier event is withdrawn: the player's state becomes what it would be without it.
+    case retraction(of: String)
   }
 
-  /// The calendar day.
-  public var day: Day {
-    switch self {
-    case .workoutLogged(let workout): return workout.day
-    case .nutritionLogged(let log): return log.day
-    case .companionChosen(let choice): return choice.day
-    case .profileUpdated(let profile): return profile.day
-    case .dayClosed(let closure): return closure.day
-    }
+  /// Creates an event.
+  public init(id: String, day: Day, player: String? = nil, kind: Kind) {
+    self.id = id
+    self.day = day
+    self.player = player
+    self.kind = kind
   }
 
   /// The `type` field of the event's JSON form.
   public var typeName: String {
-    switch self {
-    case .workoutLogged: return "workout"
-    case .nutritionLogged: return "nutrition"
-    case .companionChosen: return "companion"
-    case .profileUpdated: return "profile"
+    switch kind {
+    case .workout: return "workout"
+    case .nutrition: return "nutrition"
+    case .companion: return "companion"
+    case .profile: return "profile"
     case .dayClosed: return "dayClosed"
+    case .retraction: return "retraction"
     }
   }
 }
 
 /// A day's food intake.
-public struct NutritionLog: Sendable, Equatable, Codable {
-  public var id: String
-  public var day: Day
+public struct NutritionLog: Sendable, Hashable, Codable {
   /// Energy eaten, kcal (0–20000).
   public var intakeKcal: Double
   public var proteinG: Double?
@@ -58,9 +59,7 @@ public struct NutritionLog: Sendable, Equatable, Codable {
   public var fatG: Double?
 
   /// Creates a nutrition log.
-  public init(id: String, day: Day, intakeKcal: Double, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil) {
-    self.id = id
-    self.day = day
+  public init(intakeKcal: Double, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil) {
     self.intakeKcal = intakeKcal
     self.proteinG = proteinG
     self.carbsG = carbsG
@@ -68,50 +67,8 @@ public struct NutritionLog: Sendable, Equatable, Codable {
   }
 }
 
-/// The player picks a companion species: a starter joins the collection, or a companion already
-/// in the collection becomes the active one.
-public struct CompanionChoice: Sendable, Equatable, Codable {
-  public var id: String
-  public var day: Day
-  /// The species id.
-  public var species: String
-
-  /// Creates a choice.
-  public init(id: String, day: Day, species: String) {
-    self.id = id
-    self.day = day
-    self.species = species
-  }
-}
-
-/// New personal baselines for the nutrition targets.
-public struct ProfileUpdate: Sendable, Equatable, Codable {
-  public var id: String
-  public var day: Day
-  public var targets: MacroTargets
-
-  /// Creates a profile update.
-  public init(id: String, day: Day, targets: MacroTargets) {
-    self.id = id
-    self.day = day
-    self.targets = targets
-  }
-}
-
-/// The end of a day.
-public struct DayClosure: Sendable, Equatable, Codable {
-  public var id: String
-  public var day: Day
-
-  /// Creates a day closure.
-  public init(id: String, day: Day) {
-    self.id = id
-    self.day = day
-  }
-}
-
 /// Calorie and macro amounts: a baseline or a day's targets.
-public struct MacroTargets: Sendable, Equatable, Codable {
+public struct MacroTargets: Sendable, Hashable, Codable {
   public var kcal: Double
   public var proteinG: Double
   public var carbsG: Double

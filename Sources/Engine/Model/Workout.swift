@@ -1,10 +1,6 @@
 /// A logged workout: with an exercise list, or as a summary (total sets and volume) as apps
 /// import them from health platforms.
-public struct Workout: Sendable, Equatable, Codable {
-  /// The event id, unique per player.
-  public var id: String
-  /// The calendar day.
-  public var day: Day
+public struct Workout: Sendable, Hashable, Codable {
   /// The category name, one of the pack's categories.
   public var category: String
   /// Minutes, greater than 0 and at most 1440.
@@ -22,11 +18,9 @@ public struct Workout: Sendable, Equatable, Codable {
 
   /// Creates a workout.
   public init(
-    id: String, day: Day, category: String, durationMin: Double, rpe: Double? = nil, activeKcal: Double? = nil,
-    distanceKm: Double? = nil, exercises: [Exercise] = [], summary: Summary? = nil
+    category: String, durationMin: Double, rpe: Double? = nil, activeKcal: Double? = nil, distanceKm: Double? = nil,
+    exercises: [Exercise] = [], summary: Summary? = nil
   ) {
-    self.id = id
-    self.day = day
     self.category = category
     self.durationMin = durationMin
     self.rpe = rpe
@@ -37,7 +31,7 @@ public struct Workout: Sendable, Equatable, Codable {
   }
 
   /// Totals of a workout logged without an exercise list.
-  public struct Summary: Sendable, Equatable, Codable {
+  public struct Summary: Sendable, Hashable, Codable {
     /// Total sets.
     public var sets: Int
     /// Total reps, if known.
@@ -55,7 +49,7 @@ public struct Workout: Sendable, Equatable, Codable {
 }
 
 /// One exercise of a workout and its sets.
-public struct Exercise: Sendable, Equatable, Codable {
+public struct Exercise: Sendable, Hashable, Codable {
   /// The exercise name, one of the pack's exercises.
   public var name: String
   /// The sets in order.
@@ -69,9 +63,9 @@ public struct Exercise: Sendable, Equatable, Codable {
 }
 
 /// One set: reps at a weight, of a kind, with an optional RPE.
-public struct ExerciseSet: Sendable, Equatable, Codable {
+public struct ExerciseSet: Sendable, Hashable, Codable {
   /// What the set was for.
-  public enum Kind: String, Sendable, Codable, CaseIterable {
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     case warmUp = "warm-up"
     case working
     case drop

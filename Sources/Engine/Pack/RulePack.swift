@@ -1,20 +1,44 @@
 import RuleLanguage
 
-/// A validated, compiled rule pack: everything the engine needs, with every formula compiled.
+/// A validated, compiled rule pack: every mechanic's rules, with every formula compiled.
 ///
 /// Load one with ``RulePackLoader``; it is immutable and can be shared across threads.
 public final class RulePack: Sendable {
+  /// What a pack holds, as the decoder assembles it.
+  struct Contents {
+    var name = ""
+    var version = ""
+    var description = ""
+    var constants: [(name: String, value: Double)] = []
+    var categories: [CategoryRule] = []
+    var categoryParameters: [String] = []
+    var exercises: [ExerciseRule] = []
+    var facts = FactTable(FactNames(categories: [], parameters: [], elements: []))
+    // One line per mechanic.
+    var xp: XPRules?
+    var levels: LevelCurve?
+    var streaks = StreakRules.none
+    var records: RecordRules?
+    var achievements: [AchievementRule] = []
+    var companions: CompanionRules?
+    var nutrition: NutritionRules?
+    var progression: ProgressionRules?
+    var quests: QuestRules?
+  }
+
   public let name: String
   public let version: String
   public let description: String
-  /// The directory it was loaded from.
-  public let directory: String
-  /// A digest of the pack's files (FNV-1a 64 over names and bytes), recorded in state files.
+  /// Where it was loaded from: a directory, or a description of the files given.
+  public let source: String
+  /// A digest of the pack's files (FNV-1a 64 over names and bytes), recorded in saved states.
   public let digest: String
   public let categories: [CategoryRule]
   /// Names of the numeric parameters every category defines.
   public let categoryParameters: [String]
   public let exercises: [ExerciseRule]
+  /// Named constants formulas read as `const.NAME`.
+  public let constants: [(name: String, value: Double)]
   public let xp: XPRules
   public let levels: LevelCurve
   public let streaks: StreakRules
@@ -23,59 +47,70 @@ public final class RulePack: Sendable {
   public let companions: CompanionRules?
   public let nutrition: NutritionRules?
   public let progression: ProgressionRules?
+  public let quests: QuestRules?
   let facts: FactTable
-  let exerciseIndex: [String: Int]
+  private let exerciseIndex: [String: Int]
+  private let categoryIndex: [String: Int]
   /// The `--set` overrides applied when loading.
   public let overrides: [JSONOverride]
 
-  init(
-    name: String, version: String, description: String, directory: String, digest: String,
-    categories: [CategoryRule], categoryParameters: [String], exercises: [ExerciseRule], xp: XPRules,
-    levels: LevelCurve, streaks: StreakRules, records: RecordRules?, achievements: [AchievementRule],
-    companions: CompanionRules?, nutrition: NutritionRules?, progression: ProgressionRules?, facts: FactTable,
-    exerciseIndex: [String: Int], overrides: [JSONOverride]
-  ) {
-    self.name = name
-    self.version = version
-    self.description = description
-    self.directory = directory
+  init(_ contents: Contents, xp: XPRules, levels: LevelCurve, source: String, digest: String, overrides: [JSONOverride]) {
+    name = contents.name
+    version = contents.version
+    description = contents.description
+    self.source = source
     self.digest = digest
-    self.categories = categories
-    self.categoryParameters = categoryParameters
-    self.exercises = exercises
+    categories = contents.categories
+    categoryParameters = contents.categoryParameters
+    exercises = contents.exercises
+    constants = contents.constants
     self.xp = xp
     self.levels = levels
-    self.streaks = streaks
-    self.records = records
-    self.achievements = achievements
-    self.companions = companions
-    self.nutrition = nutrition
-    self.progression = progression
-    self.facts = facts
-    self.exerciseIndex = exerciseIndex
+    streaks = contents.streaks
+    records = contents.records
+    achievements = contents.achievements
+    companions = contents.companions
+    nutrition = contents.nutrition
+    progression = contents.progression
+    quests = contents.quests
+    facts = contents.facts
+    var exercises: [String: Int] = [:]
+    for (index, exercise) in contents.exercises.enumerated() where exercises[exercise.name] == nil { exercises[exercise.name] = index }
+    exerciseIndex = exercises
+    var categories: [String: Int] = [:]
+    for (index, category) in contents.categories.enumerated() where categories[category.name] == nil { categories[category.name] = index }
+    categoryIndex = categories
     self.overrides = overrides
   }
 
   /// The index of a category by name.
-  @inline(__always)
-  public func category(named name: String) -> Int? {
-    for index in categories.indices where categories[index].name == name { return index }
-    return nil
-  }
+  public func category(named name: String) -> Int? { categoryIndex[name] }
 
   /// The index of an exercise by name.
   public func exercise(named name: String) -> Int? { exerciseIndex[name] }
 
-  /// One line: "default 1.0.0: 5 categories, 24 exercises, 30 achievements, 8 species".
+  /// One line: "default 1.0.0: 5 categories, 24 exercises, 100 levels, 30 achievements, …".
   public var summary: String {
-    var parts = ["\(categories.count) categories", "\(exercises.count) exercises", "\(levels.maxLevel) levels",
-                 "\(achievements.count) achievements"]
+    var parts = [
+      "\(categories.count) categories", "\(exercises.count) exercises", "\(levels.maxLevel) levels",
+      "\(achievements.count) achievements",
+    ]
     if let companions { parts.append("\(companions.elements.count) elements, \(companions.species.count) species") }
     if nutrition != nil { parts.append("nutrition targets") }
     if progression != nil { parts.append("progressive overload") }
+    if let quests, !quests.quests.isEmpty { parts.append("\(quests.quests.count) quest\(quests.quests.count == 1 ? "" : "s")") }
     return "\(name) \(version): " + parts.joined(separator: ", ")
   }
 
-  /// The names of the variables formulas may use in each place, for documentation and hints.
-  public var variableNames: [String] { facts.entries.map(\.name) }
+  /// (slot, value) pairs of recorded explanation values, named by their facts.
+  func namedValues(_ pairs: ArraySlice<Double>) -> [Contribution] {
+    var result: [Contribution] = []
+    var index = pairs.startIndex
+    while index + 1 < pairs.endIndex {
+      let slot = Int(pairs[index])
+      if slot >= 0, slot < facts.count { result.append(Contribution(facts.facts[slot].name, pairs[index + 1])) }
+      index += 2
+    }
+    return result
+  }
 }

@@ -14,10 +14,10 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   let root: Node
   let program: NumericProgram?
   /// The program's code and stack size, read without reference counting.
-  private let code: UnsafePointer<NumericProgram.Instruction>?
-  private let codeCount: Int
-  private let stackSize: Int
-  private let constant: Double
+  fileprivate let code: UnsafePointer<NumericProgram.Instruction>?
+  fileprivate let codeCount: Int
+  fileprivate let stackSize: Int
+  fileprivate let constant: Double
   /// The slots the formula reads, ascending.
   public let slots: [Int]
 
@@ -75,10 +75,21 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
     return try result.get()
   }
 
-  /// Evaluates a typed formula with a caller-provided operand stack of at least
-  /// ``stackDepth`` Doubles: the fastest path, with no allocation at all.
+  /// Evaluates a typed formula with a caller-provided operand stack of `capacity` Doubles: the
+  /// fastest path, with no allocation at all. A stack smaller than ``stackDepth`` is refused,
+  /// never overrun.
   @inline(__always)
-  public func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double {
+  public func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int)
+    throws(FormulaFailure) -> Double
+  {
+    guard stackSize <= capacity else {
+      throw FormulaFailure(offset: 0, message: "the formula needs an operand stack of \(stackSize); only \(capacity) were given")
+    }
+    return try evaluate(slots: slots, stack: stack)
+  }
+
+  @inline(__always)
+  func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double {
     guard let code else { return constant }
     var failedAt = 0
     if let value = NumericProgram.run(code, count: codeCount, slots, stack: stack, failedAt: &failedAt) {
@@ -152,5 +163,32 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
     case (.less, .literal, .slot(let slot)): return Threshold(slot: slot, bound: left.numeric, inclusive: false)
     default: return nil
     }
+  }
+}
+
+/// A typed formula's bytecode as a plain value, for hot loops: running it touches no reference
+/// counts. Valid as long as its ``Formula`` lives.
+public struct CompiledProgram: @unchecked Sendable {
+  let code: UnsafePointer<NumericProgram.Instruction>?
+  let count: Int
+  /// The operand stack it needs, in Doubles.
+  public let stackSize: Int
+  let constant: Double
+
+  /// Runs the program on slots with an operand stack of `capacity` Doubles; nil when a step
+  /// fails (or the stack is too small): evaluate the ``Formula`` for the located error.
+  @inline(__always)
+  public func run(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int) -> Double? {
+    guard let code else { return constant }
+    guard stackSize <= capacity else { return nil }
+    var failedAt = 0
+    return NumericProgram.run(code, count: count, slots, stack: stack, failedAt: &failedAt)
+  }
+}
+
+extension Formula {
+  /// The bytecode as a plain value (see ``CompiledProgram``).
+  public var compiledProgram: CompiledProgram {
+    CompiledProgram(code: code, count: codeCount, stackSize: stackSize, constant: constant)
   }
 }

@@ -5,12 +5,14 @@ extension NumericProgram {
   struct Builder {
     var code: [Instruction] = []
     var origins: [Node] = []
+    var secondOrigins: [Node?] = []
     var depth = 0
     var maximumDepth = 0
 
-    private mutating func append(_ instruction: Instruction, _ node: Node, stackEffect: Int) {
+    private mutating func append(_ instruction: Instruction, _ node: Node, stackEffect: Int, second: Node? = nil) {
       code.append(instruction)
       origins.append(node)
+      secondOrigins.append(second)
       depth += stackEffect
       maximumDepth = max(maximumDepth, depth)
     }
@@ -51,6 +53,21 @@ extension NumericProgram {
         emit(first)
       }
       for argument in rest {
+        if opcode == .add, let (term, slot, constant, divides) = scaledSlot(argument) {
+          // A term `fact × constant` (or `÷ constant`) fuses into the sum; the term's own node
+          // names a failure of the product, the sum's node one of the addition.
+          append(
+            Instruction(opcode: divides ? .addSlotDivideConstant : .addSlotMultiplyConstant, index: Int32(slot), x: constant),
+            term, stackEffect: 0, second: node)
+          continue
+        }
+        if opcode == .multiply, let select = selectedFactor(argument) {
+          append(
+            Instruction(
+              opcode: .multiplySelect, comparison: select.comparison, index: Int32(select.slot), x: select.then,
+              y: select.otherwise, z: select.bound), node, stackEffect: 0)
+          continue
+        }
         if let constant, argument.isLiteral {
           append(constant, node, stackEffect: 0, x: argument.numeric)
         } else if let slotted, let slot = slot(argument) {
@@ -60,6 +77,44 @@ extension NumericProgram {
           append(opcode, node, stackEffect: -1)
         }
       }
+    }
+
+    /// `slot × constant`, `constant × slot` or `slot ÷ constant` (non-zero): the node, the slot,
+    /// the constant and whether it divides.
+    private func scaledSlot(_ node: Node) -> (Node, Int, Double, Bool)? {
+      guard case .operation(let operation) = node.kind, node.arguments.count == 2 else { return nil }
+      let (left, right) = (node.arguments[0], node.arguments[1])
+      switch operation {
+      case .multiply:
+        if let slot = slot(left), right.isLiteral { return (node, slot, right.numeric, false) }
+        if let slot = slot(right), left.isLiteral { return (node, slot, left.numeric, false) }
+      case .divide:
+        if let slot = slot(left), right.isLiteral, right.numeric != 0 { return (node, slot, right.numeric, true) }
+      default: break
+      }
+      return nil
+    }
+
+    /// `slot ⋚ constant ? constant : constant`.
+    private func selectedFactor(_ node: Node) -> (slot: Int, comparison: Comparison, bound: Double, then: Double, otherwise: Double)? {
+      guard case .operation(let operation) = node.kind, operation == .ifThen || operation == .ternary,
+        node.arguments.count == 3, node.arguments[1].isLiteral, node.arguments[2].isLiteral
+      else { return nil }
+      let condition = node.arguments[0]
+      guard case .operation(let compare) = condition.kind, condition.arguments.count == 2,
+        let slot = slot(condition.arguments[0]), condition.arguments[1].isLiteral
+      else { return nil }
+      let comparison: Comparison
+      switch compare {
+      case .less: comparison = .less
+      case .lessEqual: comparison = .lessEqual
+      case .greater: comparison = .greater
+      case .greaterEqual: comparison = .greaterEqual
+      case .equal, .strictEqual: comparison = .equal
+      case .notEqual, .strictNotEqual: comparison = .notEqual
+      default: return nil
+      }
+      return (slot, comparison, condition.arguments[1].numeric, node.arguments[1].numeric, node.arguments[2].numeric)
     }
 
     private mutating func emitUnary(_ node: Node, _ opcode: Opcode) {

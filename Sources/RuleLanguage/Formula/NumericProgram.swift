@@ -19,19 +19,44 @@ final class NumericProgram: @unchecked Sendable {
     case selectConstants
     case minimum, maximum, clamp, round, floor, ceil, absolute, power, squareRoot
     case jump, jumpIfFalse, jumpIfFalseElsePop, jumpIfTrueElsePop
+    /// `top += slot × x` and `top += slot ÷ x`: one term of a sum of scaled facts.
+    case addSlotMultiplyConstant, addSlotDivideConstant
+    /// `top ×= (slot ⋚ z ? x : y)`: a factor chosen by a comparison of a fact with a constant.
+    case multiplySelect
+  }
+
+  /// The comparison of ``Opcode/multiplySelect``.
+  enum Comparison: UInt8 {
+    case less, lessEqual, greater, greaterEqual, equal, notEqual
+
+    @inline(__always)
+    func holds(_ a: Double, _ b: Double) -> Bool {
+      switch self {
+      case .less: return a < b
+      case .lessEqual: return a <= b
+      case .greater: return a > b
+      case .greaterEqual: return a >= b
+      case .equal: return a == b
+      case .notEqual: return a != b
+      }
+    }
   }
 
   struct Instruction {
     var opcode: Opcode
+    var comparison: Comparison = .less
     /// A slot or a jump target.
     var index: Int32 = 0
     var x: Double = 0
     var y: Double = 0
+    var z: Double = 0
   }
 
   let code: UnsafeMutableBufferPointer<Instruction>
-  /// For each instruction, the node it came from (for failure messages).
+  /// For each instruction, the node it came from (for failure messages), and for fused
+  /// instructions whose second step can fail too, the node of that step.
   private let origins: [Node]
+  private let secondOrigins: [Node?]
   let stackSize: Int
 
   init(_ root: Node) {
@@ -40,6 +65,7 @@ final class NumericProgram: @unchecked Sendable {
     code = UnsafeMutableBufferPointer.allocate(capacity: max(1, builder.code.count))
     _ = code.initialize(from: builder.code)
     origins = builder.origins
+    secondOrigins = builder.secondOrigins
     stackSize = max(1, builder.maximumDepth)
   }
 
@@ -49,8 +75,13 @@ final class NumericProgram: @unchecked Sendable {
 
   var count: Int { origins.count }
 
-  /// The failure message for an instruction index.
+  /// The failure message for an instruction index (negative: the second step of instruction
+  /// `−index − 1`).
   func failure(at index: Int) -> FormulaFailure {
+    if index < 0, let node = secondOrigins[-index - 1] {
+      return FormulaFailure(offset: node.offset, message: "'\(node.display)' is not a finite number")
+    }
+    let index = index < 0 ? -index - 1 : index
     let node = origins[index]
     switch code[index].opcode {
     case .divide, .divideConstant, .loadDivideConstant:
@@ -182,6 +213,19 @@ final class NumericProgram: @unchecked Sendable {
       case .squareRoot:
         if stack[top] < 0 { return fail(pc, &failedAt) }
         stack[top] = stack[top].squareRoot()
+      case .addSlotMultiplyConstant:
+        let term = slots[Int(instruction.index)] * instruction.x
+        if !term.isFinite { return fail(pc, &failedAt) }
+        stack[top] += term
+        if !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+      case .addSlotDivideConstant:
+        let term = slots[Int(instruction.index)] / instruction.x
+        if !term.isFinite { return fail(pc, &failedAt) }
+        stack[top] += term
+        if !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+      case .multiplySelect:
+        stack[top] *= instruction.comparison.holds(slots[Int(instruction.index)], instruction.z) ? instruction.x : instruction.y
+        if !stack[top].isFinite { return fail(pc, &failedAt) }
       case .jump:
         pc = Int(instruction.index)
         continue

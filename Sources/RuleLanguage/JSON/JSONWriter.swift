@@ -211,3 +211,29 @@ public struct JSONWriter {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+extension JSONWriter {
+  /// Writes `"key": "value"`.
+  public mutating func field(_ key: String, _ value: String) {
+    self.key(key)
+    string(value)
+  }
+
+  /// Writes `"key": number`.
+  public mutating func field(_ key: String, _ value: Double) {
+    self.key(key)
+    number(value)
+  }
+
+  /// Writes `"key": integer`.
+  public mutating func field<I: BinaryInteger>(_ key: String, _ value: I) {
+    self.key(key)
+    integer(value)
+  }
+
+  /// Writes `"key": true` or `false`.
+  public mutating func field(_ key: String, _ value: Bool) {
+    self.key(key)
+    bool(value)
+  }
+}

@@ -86,3 +86,28 @@ public enum NumberText {
     return negative ? "-" + text : text
   }
 }
+
+extension NumberText {
+  /// A number for a sentence: whole numbers as they are, others with at most two decimals
+  /// ("82.5", "193.55").
+  public static func short(_ value: Double) -> String {
+    if value == value.rounded() { return format(value) }
+    var text = format(value, decimals: 2)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// A signed percentage with at most one decimal, the Unicode minus for negatives: "+8%",
+  /// "−2.5%", "0%".
+  public static func percent(_ fraction: Double) -> String {
+    let tenths = (fraction * 1000).rounded(.toNearestOrAwayFromZero)
+    if tenths == 0 { return "0%" }
+    let magnitude = abs(tenths)
+    let whole = magnitude.saturatingInt / 10
+    let decimal = magnitude.saturatingInt % 10
+    let number = decimal == 0 ? "\(whole)" : "\(whole).\(decimal)"
+    return (tenths > 0 ? "+" : "\u{2212}") + number + "%"
+  }
+}

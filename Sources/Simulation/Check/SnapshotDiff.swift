@@ -39,7 +39,7 @@ public enum SnapshotDiff {
     let label = MetricSet.label(name)
     var text = "\(label): \(Format.value(name, old)) → \(Format.value(name, new))"
     if !Metrics.isDay(name), let old, let new, old != 0, !name.hasPrefix("nutrition.") {
-      text += " (\(Engine.percent((new - old) / abs(old))))"
+      text += " (\(NumberText.percent((new - old) / abs(old))))"
     }
     return text
   }

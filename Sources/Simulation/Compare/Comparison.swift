@@ -87,7 +87,7 @@ public struct Comparison: Sendable {
     }
     let from = Format.value(row.metric, row.base.p50)
     let to = Format.value(row.metric, row.candidate.p50)
-    let change = row.percent.map { " (\(Engine.percent($0)))" } ?? (row.delta.map { " (\(signed($0)))" } ?? "")
+    let change = row.percent.map { " (\(NumberText.percent($0)))" } ?? (row.delta.map { " (\(signed($0)))" } ?? "")
     return "\(label): \(runs > 1 ? "median " : "")\(from) → \(to)\(change)"
   }
 
@@ -116,7 +116,7 @@ public struct Comparison: Sendable {
       for row in rows {
         let cells = [
           Format.value(row.metric, row.base.p50), Format.value(row.metric, row.candidate.p50),
-          row.delta.map(Comparison.signed) ?? "", row.percent.map { Engine.percent($0) } ?? "",
+          row.delta.map(Comparison.signed) ?? "", row.percent.map { NumberText.percent($0) } ?? "",
         ]
         lines.append(
           (row.changed ? "* " : "  ") + Format.pad(MetricSet.label(row.metric), 32) + Format.pad(cells[0], 12, right: true)

@@ -1,12 +1,17 @@
 import Engine
 
 /// Turns a scenario day into events, drawing from the run's generator in a documented order
-/// (docs/scenarios.md, "Randomness"), reading the engine's state for planned loads.
+/// (docs/scenarios.md, "Randomness"), reading the engine's state for planned loads. Events are
+/// made resolved against the pack (names are looked up once, here).
 struct DayGenerator {
   let scenario: Scenario
   let engine: Engine
   /// Index of each planned exercise in the lifter's arrays, per session.
   let exerciseSlots: [[Int]]
+  /// The pack index of each planned exercise, per session, and of each session's category.
+  let exerciseIndexes: [[Int32]]
+  let categories: [Int32]
+  let starter: Int32?
   var lifter: Lifter
   var random: Xoshiro256
 
@@ -25,6 +30,10 @@ struct DayGenerator {
       })
     }
     exerciseSlots = slots
+    let pack = engine.pack
+    exerciseIndexes = scenario.sessions.map { $0.exercises.map { Int32(pack.exercise(named: $0.name) ?? -1) } }
+    categories = scenario.sessions.map { Int32(pack.category(named: $0.category) ?? -1) }
+    starter = scenario.persona.starter.flatMap { pack.companions?.species(named: $0) }.map { Int32($0) }
     lifter = Lifter(exercises: plans, gain: scenario.persona.strengthGain)
     random = Xoshiro256(seed: seed)
   }
@@ -38,18 +47,22 @@ struct DayGenerator {
   /// limit, so every generated workout is one `fitquest award` accepts.
   static func load(_ raw: Double, increment: Double) -> Double {
     let ceiling = (maximumLoadKg / increment).rounded(.down) * increment
-    return min(ceiling, max(increment, (raw / increment).rounded() * increment))
+    return min(maximumLoadKg, ceiling, max(increment, (raw / increment).rounded() * increment))
   }
 
   /// The events of 1-based day `index`, in order.
-  mutating func events(forDay index: Int, state: PlayerState, into events: inout [Event]) {
+  mutating func events(forDay index: Int, state: PlayerProgress, into events: inout [ResolvedEvent]) {
     let day = scenario.day(index)
     if index == 1 {
       if let targets = scenario.persona.targets {
-        events.append(.profileUpdated(ProfileUpdate(id: "p1", day: day, targets: targets)))
+        var profile = ResolvedEvent(kind: .profile, id: "p1", day: day)
+        profile.targets = targets
+        events.append(profile)
       }
-      if let starter = scenario.persona.starter {
-        events.append(.companionChosen(CompanionChoice(id: "c1", day: day, species: starter)))
+      if let starter {
+        var choice = ResolvedEvent(kind: .companion, id: "c1", day: day)
+        choice.species = starter
+        events.append(choice)
       }
     }
     let program = scenario.program.isEmpty ? nil : scenario.program[((index - 1) / 7) % scenario.program.count]
@@ -57,48 +70,54 @@ struct DayGenerator {
     for (sessionIndex, session) in scenario.sessions.enumerated() where session.weekdays.contains(day.weekday) {
       let draw = random.uniform()
       if lapsed || draw >= (session.probability ?? scenario.adherence.probability) { continue }
-      events.append(.workoutLogged(workout(session, sessionIndex, day: day, index: index, program: program, state: state)))
+      events.append(workout(session, sessionIndex, day: day, index: index, program: program, state: state))
     }
     if let pattern = scenario.nutrition, random.uniform() < pattern.logProbability {
       let mean = pattern.meanKcal + pattern.driftKcalPerWeek * Double(index - 1) / 7
-      let intake = min(6000, max(800, ((mean + pattern.spreadKcal * random.normal()) / 10).rounded() * 10))
-      events.append(.nutritionLogged(NutritionLog(id: "n\(index)", day: day, intakeKcal: intake, proteinG: pattern.proteinG)))
+      var log = ResolvedEvent(kind: .nutrition, id: "n\(index)", day: day)
+      log.intakeKcal = min(6000, max(800, ((mean + pattern.spreadKcal * random.normal()) / 10).rounded() * 10))
+      log.proteinG = pattern.proteinG ?? .nan
+      events.append(log)
     }
-    events.append(.dayClosed(DayClosure(id: "d\(index)", day: day)))
+    events.append(ResolvedEvent(kind: .dayClosed, id: "d\(index)", day: day))
   }
 
   private mutating func workout(
-    _ session: SessionPlan, _ sessionIndex: Int, day: Day, index: Int, program: ProgramWeek?, state: PlayerState
-  ) -> Workout {
-    let duration = random.uniform(in: session.durationMin).rounded()
-    let drawnRPE = Self.roundHalf(random.uniform(in: session.rpe))
-    let kcal = session.activeKcal.map { random.uniform(in: $0).rounded() }
-    let distance = session.distanceKm.map { (random.uniform(in: $0) * 10).rounded() / 10 }
-    var exercises: [Exercise] = []
+    _ session: SessionPlan, _ sessionIndex: Int, day: Day, index: Int, program: ProgramWeek?, state: PlayerProgress
+  ) -> ResolvedEvent {
+    var event = ResolvedEvent(kind: .workout, id: "w\(index)-\(sessionIndex + 1)", day: day)
+    event.category = categories[sessionIndex]
+    event.durationMin = random.uniform(in: session.durationMin).rounded()
+    event.rpe = Self.roundHalf(random.uniform(in: session.rpe))
+    event.hasRPE = true
+    if let range = session.activeKcal { event.activeKcal = random.uniform(in: range).rounded() }
+    if let range = session.distanceKm { event.distanceKm = (random.uniform(in: range) * 10).rounded() / 10 }
+    let pack = engine.pack
     let deload = engine.isDeloadWeek(day, state)
-    let volumeFactor = (program?.volume ?? 1) * (deload ? engine.pack.progression?.deload?.volumeFactor ?? 1 : 1)
+    let volumeFactor = (program?.volume ?? 1) * (deload ? pack.progression?.deload?.volumeFactor ?? 1 : 1)
     for (position, plan) in session.exercises.enumerated() {
       let slot = exerciseSlots[sessionIndex][position]
+      let exercise = Int(exerciseIndexes[sessionIndex][position])
       lifter.detrain(slot, today: index)
-      let increment = engine.pack.exercise(named: plan.name).flatMap { engine.pack.exercises[$0].incrementKg }
-        ?? engine.pack.progression?.incrementKg ?? 2.5
-      let planned = engine.plannedLoad(for: plan.name, on: day, state) ?? plan.startKg
+      let increment = pack.exercises[exercise].incrementKg ?? pack.progression?.incrementKg ?? 2.5
+      let planned = engine.plannedLoad(forExercise: exercise, on: day, state) ?? plan.startKg
       let load = plan.startKg == 0 ? 0 : Self.load(planned * (program?.intensity ?? 1), increment: increment)
       let sets = max(1, Int((Double(plan.sets) * volumeFactor).rounded()))
-      var performed: [ExerciseSet] = []
-      if load >= 40 { performed.append(ExerciseSet(reps: 5, weightKg: (load / 2 / increment).rounded() * increment, kind: .warmUp)) }
+      event.exercises.append(Int32(exercise))
+      let position32 = Int32(position)
+      if load >= 40 {
+        event.sets.append(
+          ResolvedSet(exercise: position32, reps: 5, weightKg: (load / 2 / increment).rounded() * increment, rpe: 0, kind: .warmUp))
+      }
       for setIndex in 0..<sets {
         let possible = lifter.maxReps(slot, load: load)
         let reps = max(1, min(plan.reps, Int(possible.rounded(.down))))
         let effort = 10 - (possible - Double(reps)) + 0.4 * Double(setIndex) + 0.5 * random.normal()
         let rpe = min(plan.rpe.upperBound, max(plan.rpe.lowerBound, Self.roundHalf(effort)))
-        performed.append(ExerciseSet(reps: reps, weightKg: load, rpe: rpe))
+        event.sets.append(ResolvedSet(exercise: position32, reps: Int32(reps), weightKg: load, rpe: rpe, kind: .working))
       }
       lifter.adapt(slot, today: index)
-      exercises.append(Exercise(name: plan.name, sets: performed))
     }
-    return Workout(
-      id: "w\(index)-\(sessionIndex + 1)", day: day, category: session.category, durationMin: duration,
-      rpe: drawnRPE, activeKcal: kcal, distanceKm: distance, exercises: exercises)
+    return event
   }
 }

@@ -32,7 +32,7 @@ enum Format {
   static func value(_ metric: String, _ value: Double?) -> String {
     if Metrics.isDay(metric) { return day(value) }
     guard let value else { return "—" }
-    if metric.hasPrefix("nutrition.") && metric.hasSuffix("Adjustment") { return Engine.percent(value) }
+    if metric.hasPrefix("nutrition.") && metric.hasSuffix("Adjustment") { return NumberText.percent(value) }
     if metric == "nutrition.clampShare" { return NumberText.format(value * 100, decimals: 1) + "%" }
     return grouped(value)
   }

@@ -21,8 +21,8 @@ public enum MonteCarlo {
     let workers = max(1, min(threads, indexes.count))
     let results = WorkerResults(workers: workers, metrics: names)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      // Each worker uses its own engine and scenario, so threads share no reference counts.
-      let engine = workers > 1 ? engine.isolatedCopy() : engine
+      // The engine's hot data is plain memory, shared read-only; each worker has its own copy of
+      // the scenario, so threads share no reference counts.
       let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
       var aggregate = RunAggregate(metrics: names)
       var position = worker

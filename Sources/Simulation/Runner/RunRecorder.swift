@@ -56,7 +56,8 @@ struct RunRecorder {
   var digest = FNV1a()
   private var dayXP: Int64 = 0
   private var dayWorkouts = 0
-  private var dayTarget: NutritionTarget?
+  /// The day's target: kcal, adjustment, clamped.
+  private var dayTarget: (kcal: Double, adjustment: Double, clamped: Bool)?
 
   init(options: RecordingOptions, engine: Engine, days: Int) {
     self.options = options
@@ -67,9 +68,11 @@ struct RunRecorder {
     summary.weeklyXP = [Int64](repeating: 0, count: (days + 6) / 7)
   }
 
-  mutating func record(_ awards: [Award], dayIndex: Int) {
-    for award in awards {
-      switch award {
+  /// Counts an event's awards, read from the engine's compact records.
+  mutating func record(_ log: AwardLog, eventID: String, dayIndex: Int) {
+    let pack = engine.pack
+    for record in log.records {
+      switch record.payload {
       case .xp(let xp):
         dayXP += xp.xp
         dayWorkouts += 1
@@ -80,41 +83,52 @@ struct RunRecorder {
           summary.levelDays[levelUp.level] = dayIndex
         }
       case .achievement(let unlock):
-        summary.achievements.append(.init(day: dayIndex, id: unlock.id, tier: unlock.tier, name: unlock.name))
-        if unlock.rewardXP > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(unlock.rewardXP) }
+        let rule = pack.achievements[unlock.achievement]
+        summary.achievements.append(.init(day: dayIndex, id: rule.id, tier: unlock.tier, name: rule.name))
+        let reward = rule.tiers[unlock.tier - 1].rewardXP
+        if reward > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(reward) }
+      case .questCompleted(let completion):
+        let quest = pack.quests?.quests[completion.quest]
+        summary.quests += 1
+        if let quest {
+          summary.questCompletions.append(.init(day: dayIndex, id: quest.id))
+          if quest.rewardXP > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(quest.rewardXP) }
+        }
       case .evolution(let evolution):
-        summary.evolutions.append(.init(day: dayIndex, from: evolution.from, to: evolution.to))
+        let species = pack.companions?.species
+        summary.evolutions.append(.init(day: dayIndex, from: species?[evolution.from].id ?? "", to: species?[evolution.to].id ?? ""))
       case .personalRecord: summary.prs += 1
       case .nutritionTarget(let target):
         summary.targetDays += 1
         if target.isClamped { summary.clampedDays += 1 }
         summary.minAdjustment = min(summary.minAdjustment ?? target.adjustment, target.adjustment)
         summary.maxAdjustment = max(summary.maxAdjustment ?? target.adjustment, target.adjustment)
-        dayTarget = target
-      default: break
+        dayTarget = (target.targets.kcal, target.adjustment, target.isClamped)
+      case .streak, .companionJoined, .companionXP, .companionLevelUp, .loadSuggestion: break
       }
       if options.awards || options.digests {
+        let award = record.award(eventID: eventID, values: log.values, pack: pack)
         let line = award.jsonLine
         if options.digests {
           digest.add(line)
-          dayTokens.append(AwardToken.token(award))
+          dayTokens.append(award.token)
         }
         if options.awards { awardLines.append(line) }
       }
     }
   }
 
-  mutating func endDay(_ index: Int, day: Day, state: PlayerState) {
+  mutating func endDay(_ index: Int, day: Day, state: PlayerProgress) {
     summary.levelByDay.append(state.level)
     summary.xpByDay.append(state.xp)
     if options.timeline {
-      let companion = engine.activeCompanion(state)
+      let companion = RunRecorder.activeCompanion(state, engine.pack)
       timeline.append(TimelineRow(
         day: index, date: day, level: state.level,
         xp: state.xp, xpGained: dayXP, workouts: dayWorkouts, streak: state.streak.current,
-        companion: companion?.companion.species ?? "", companionLevel: companion?.companion.level ?? 0,
-        companionStage: companion?.species.stage ?? 0, targetKcal: dayTarget?.targets.kcal,
-        adjustment: dayTarget?.adjustment, clamped: dayTarget?.isClamped ?? false, digest: digest.hex))
+        companion: companion?.species ?? "", companionLevel: companion?.level ?? 0,
+        companionStage: companion?.stage ?? 0, targetKcal: dayTarget?.kcal,
+        adjustment: dayTarget?.adjustment, clamped: dayTarget?.clamped ?? false, digest: digest.hex))
     }
     if options.digests {
       dayLines.append("\(index) \(day.iso) \(digest.hex) " + (dayTokens.isEmpty ? "—" : dayTokens.joined(separator: "; ")))
@@ -125,7 +139,15 @@ struct RunRecorder {
     dayTarget = nil
   }
 
-  mutating func finish(_ state: PlayerState, days: Int) {
+  /// The active companion's species, level and stage.
+  static func activeCompanion(_ state: PlayerProgress, _ pack: RulePack) -> (species: String, level: Int, stage: Int)? {
+    guard let active = state.companions.active, active < state.companions.members.count else { return nil }
+    let companion = state.companions.members[active]
+    let stage = pack.companions?.species[companion.speciesIndex].stage ?? 0
+    return (companion.species, companion.level, stage)
+  }
+
+  mutating func finish(_ state: PlayerProgress, days: Int) {
     summary.days = days
     summary.workouts = state.totals.workouts
     summary.totalXP = state.xp
@@ -133,10 +155,10 @@ struct RunRecorder {
     summary.finalStreak = state.streak.current
     summary.bestStreak = state.streak.best
     summary.achievementTiers = state.totals.achievements
-    if let companion = engine.activeCompanion(state) {
-      summary.companionSpecies = companion.companion.species
-      summary.companionLevel = companion.companion.level
-      summary.companionStage = companion.species.stage
+    if let companion = RunRecorder.activeCompanion(state, engine.pack) {
+      summary.companionSpecies = companion.species
+      summary.companionLevel = companion.level
+      summary.companionStage = companion.stage
     }
   }
 }

@@ -25,6 +25,9 @@ public struct RunSummary: Sendable, Equatable {
   public var clampedDays = 0
   public var minAdjustment: Double?
   public var maxAdjustment: Double?
+  /// Quests completed, and each completion in order.
+  public var quests = 0
+  public var questCompletions: [QuestRecord] = []
   public var companionSpecies: String?
   public var companionLevel = 0
   public var companionStage = 0
@@ -34,6 +37,12 @@ public struct RunSummary: Sendable, Equatable {
     public var day: Int
     public var from: String
     public var to: String
+  }
+
+  /// A quest completed on a day.
+  public struct QuestRecord: Sendable, Equatable {
+    public var day: Int
+    public var id: String
   }
 
   /// An achievement tier unlocked on a day.

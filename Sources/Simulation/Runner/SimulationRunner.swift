@@ -13,7 +13,7 @@ public struct RunResult: Sendable {
   public var events: [Event]
   /// FNV-1a 64 of the whole award stream (when digests were recorded).
   public var digest: String
-  public var finalState: PlayerState
+  public var finalState: PlayerProgress
 }
 
 /// Runs scenarios: generates each day's events, feeds the engine, records the outcome.
@@ -25,33 +25,34 @@ public enum SimulationRunner {
     let seed = seed ?? scenario.seed
     var generator = DayGenerator(scenario: scenario, engine: engine, seed: seed)
     var recorder = RunRecorder(options: recording, engine: engine, days: scenario.days)
-    var state = engine.newPlayer()
-    var events: [Event] = []
-    var awards: [Award] = []
+    var player = engine.live(engine.newProgress())
+    var events: [ResolvedEvent] = []
+    var log = AwardLog(recording.awards || recording.digests ? .explained : .records)
     var kept: [Event] = []
     for index in 1...scenario.days {
       events.removeAll(keepingCapacity: true)
-      generator.events(forDay: index, state: state, into: &events)
-      if recording.events { kept += events }
-      for event in events {
-        awards.removeAll(keepingCapacity: true)
+      generator.events(forDay: index, state: player.progress, into: &events)
+      if recording.events { kept += events.map { $0.event(pack: engine.pack) } }
+      for position in events.indices {
+        log.removeAll()
         do {
-          try engine.apply(event, to: &state, awards: &awards)
+          try events.withUnsafeBufferPointer { buffer throws(EngineError) in
+            try engine.apply(buffer.baseAddress.unsafelyUnwrapped + position, to: &player, log: &log)
+          }
         } catch {
           throw DiagnosticError(
             Diagnostic(
               file: scenario.path,
-              message: "day \(index) (\(scenario.day(index).iso)) of the run with seed \(seed): \(error.description)",
+              message: "day \(index) (\(scenario.day(index).iso)) of the run with seed \(seed): event '\(events[position].id)': \(error.message)",
               notes: error.notes))
         }
-        recorder.record(awards, dayIndex: index)
+        recorder.record(log, eventID: events[position].id, dayIndex: index)
       }
-      recorder.endDay(index, day: scenario.day(index), state: state)
+      recorder.endDay(index, day: scenario.day(index), state: player.progress)
     }
-    recorder.finish(state, days: scenario.days)
+    recorder.finish(player.progress, days: scenario.days)
     return RunResult(
       seed: seed, summary: recorder.summary, timeline: recorder.timeline, awardLines: recorder.awardLines,
-      dayLines: recorder.dayLines, events: kept,
-      digest: recorder.digest.hex, finalState: state)
+      dayLines: recorder.dayLines, events: kept, digest: recorder.digest.hex, finalState: player.progress)
   }
 }

@@ -6,19 +6,17 @@ public final class PackCache {
   private var engines: [String: Engine] = [:]
   /// Overrides of rule values (paths whose first step names a rule file).
   public let overrides: [JSONOverride]
-  let explain: Bool
 
   /// Creates a cache.
-  public init(overrides: [JSONOverride] = [], explain: Bool = true) {
+  public init(overrides: [JSONOverride] = []) {
     self.overrides = overrides
-    self.explain = explain
   }
 
   /// The engine for a pack directory.
   public func engine(for directory: String) throws(DiagnosticError) -> Engine {
     if let engine = engines[directory] { return engine }
     let pack = try RulePackLoader.load(directory: directory, overrides: overrides)
-    let engine = Engine(pack: pack, options: Engine.Options(explain: explain))
+    let engine = Engine(pack: pack)
     engines[directory] = engine
     return engine
   }

@@ -63,11 +63,11 @@ enum AwardCommand: Command {
       let decoder = EventDecoder(pack: engine.pack)
       while let line = try reader.nextLine() {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-        let event = try decoder.decode(line: Array(line), file: reader.name, lineNumber: reader.lineNumber)
+        let event = try decoder.resolve(line: Array(line), file: reader.name, lineNumber: reader.lineNumber)
         do {
           try session.apply(event)
         } catch {
-          throw AwardCommand.diagnostic(error, file: reader.name, line: reader.lineNumber)
+          throw AwardCommand.diagnostic(error, eventID: event.id, file: reader.name, line: reader.lineNumber)
         }
         if session.pending >= commitEvery {
           try ledger.commit()
@@ -94,11 +94,11 @@ enum AwardCommand: Command {
   }
 
   /// The engine's refusal of the event on a line, with the failed rule formula as a note.
-  static func diagnostic(_ error: EngineError, file: String, line: Int) -> DiagnosticError {
+  static func diagnostic(_ error: EngineError, eventID: String, file: String, line: Int) -> DiagnosticError {
     var diagnostics = [
-      Diagnostic(file: file, position: SourcePosition(line: line, column: 1), message: "event '\(error.eventID)': \(error.message)")
+      Diagnostic(file: file, position: SourcePosition(line: line, column: 1), message: "event '\(eventID)': \(error.message)")
     ]
-    if case .formulaFailed(_, var formula) = error {
+    if case .formulaFailed(var formula) = error {
       formula.severity = .note
       formula.message = "the rule formula that failed"
       diagnostics.append(formula)
@@ -126,7 +126,7 @@ struct AwardSession {
   var pending = 0
   var writer = JSONWriter()
 
-  mutating func apply(_ event: Event) throws(EngineError) {
+  mutating func apply(_ event: ResolvedEvent) throws(EngineError) {
     writer.reset()
     switch try ledger.apply(event) {
     case .applied(let awards):
@@ -159,7 +159,7 @@ struct AwardSession {
     Console.output.line(bytes: writer.bytes)
   }
 
-  private func notice(_ event: Event, _ fields: KeyValuePairs<String, String>, text: String) {
+  private func notice(_ event: ResolvedEvent, _ fields: KeyValuePairs<String, String>, text: String) {
     if format == "text" {
       Console.output.line("\(event.day.iso) \(event.id) \(text)")
       return

@@ -33,9 +33,9 @@ enum CompareCommand: Command {
     if !options.overrides.rules.isEmpty {
       throw UsageError(message: "compare takes rule changes from --candidate or --set-candidate; --set only changes scenario values here")
     }
-    let packs = PackCache(explain: false)
+    let packs = PackCache()
     let baseEngine = try packs.engine(for: base)
-    let candidateEngine = try PackCache(overrides: candidateChanges, explain: false).engine(for: candidate)
+    let candidateEngine = try PackCache(overrides: candidateChanges).engine(for: candidate)
     let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs)
       .map(options.seeded)
     let progress = Progress.start(total: 2 * options.runs * scenarios.count, label: "comparing")

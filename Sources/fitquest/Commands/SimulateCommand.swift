@@ -35,7 +35,7 @@ enum SimulateCommand: Command {
       throw UsageError(message: "--format \(format.rawValue) and --svg describe one run; drop --runs or use text, json or csv")
     }
     if scale != nil && svg == nil { throw UsageError(message: "--scale applies to --svg") }
-    let packs = PackCache(overrides: options.overrides.rules, explain: options.runs == 1)
+    let packs = PackCache(overrides: options.overrides.rules)
     let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs)
       .map(options.seeded)
     if scenarios.count > 1 && (format == .ndjson || format == .events || svg != nil) {

@@ -47,7 +47,7 @@ enum SweepCommand: Command {
     let files = try ScenarioArguments.files(arguments.positionals)
     let metrics = arguments.value("--metrics")?.split(separator: ",").map(String.init) ?? Sweep.defaultMetrics
     // Check the metrics (and every scenario) once with the fixed overrides, before any run.
-    let probePacks = PackCache(overrides: options.overrides.rules, explain: false)
+    let probePacks = PackCache(overrides: options.overrides.rules)
     let probes = try ScenarioArguments.load(files, overrides: options.overrides, packs: probePacks)
     for probe in probes {
       let engine = try probePacks.engine(for: probe.rulesPath)
@@ -68,7 +68,7 @@ enum SweepCommand: Command {
         } catch {
           throw DiagnosticError(Diagnostic(message: "\(error)"))
         }
-        let packs = PackCache(overrides: overrides.rules, explain: false)
+        let packs = PackCache(overrides: overrides.rules)
         return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
           (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
         }

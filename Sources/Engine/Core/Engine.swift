@@ -1,0 +1,163 @@
+import RuleLanguage
+
+/// Applies a compiled rule pack to events: a pure reducer `(progress, event) → (progress′, awards)`.
+///
+/// No I/O, clocks, randomness or global state: the same events with the same pack give
+/// byte-identical states and awards. An engine is immutable and can be shared across threads.
+public final class Engine: Sendable {
+  public let pack: RulePack
+  let plan: EnginePlan
+  private let storage: EngineStorage
+  /// The fused XP program's formula, kept alive for its bytecode.
+  private let fused: Formula?
+
+  /// Creates an engine for a pack.
+  public init(pack: RulePack) {
+    self.pack = pack
+    let storage = EngineStorage()
+    self.storage = storage
+    let facts = pack.facts.facts
+    let achievements = AchievementPlan(pack: pack)
+    let fused = Formula.sumThenProduct(pack.xp.terms.map(\.formula), pack.xp.factors.map(\.formula))
+    var formulas = Mechanics.formulas(pack, achievements: achievements)
+    if let fused { formulas.append(fused) }
+    self.fused = fused
+    func slots(_ formulas: [Formula?]) -> UnsafeBufferPointer<Int32> {
+      storage.buffer(Set(formulas.compactMap { $0 }.flatMap(\.slots)).sorted().map { Int32($0) })
+    }
+    var parameters: [Double] = []
+    for category in pack.categories { parameters += category.parameters }
+    let species = pack.companions?.species ?? []
+    let tables = EngineTables(
+      categoryParameters: storage.buffer(parameters).baseAddress.unsafelyUnwrapped,
+      parameterCount: pack.categoryParameters.count,
+      speciesStage: storage.buffer(species.map { Int32($0.stage) }).baseAddress.unsafelyUnwrapped,
+      speciesElement: storage.buffer(species.map { Int32($0.element) }).baseAddress.unsafelyUnwrapped)
+    var progression = [Bool](repeating: false, count: pack.categories.count)
+    for index in pack.progression?.categories ?? [] { progression[index] = true }
+    plan = EnginePlan(
+      slotCount: facts.count,
+      stackDepth: formulas.map(\.stackDepth).max() ?? 1,
+      readers: storage.buffer(facts.map { SlotReader(read: $0.read, argument: $0.argument) }),
+      tables: storage.pointer(tables),
+      experienceSlots: slots(pack.xp.formulas + [fused]),
+      companionSlots: slots([pack.companions?.share, pack.companions?.affinityBonus]),
+      evolutionSlots: slots(pack.companions?.species.map { $0.evolution?.condition } ?? []),
+      nutritionSlots: slots(pack.nutrition?.formulas ?? []),
+      achievementSlots: storage.buffer(achievements.generalSlots.map { Int32($0) }),
+      questSlots: slots(pack.quests?.formulas ?? []),
+      fusedExperience: fused?.compiledProgram,
+      rounding: pack.xp.rounding,
+      perWorkoutCap: Int64(pack.xp.perWorkoutCap ?? -1),
+      perDayCap: Int64(pack.xp.perDayCap ?? -1),
+      hasBonuses: !pack.xp.bonuses.isEmpty,
+      levelThresholds: storage.buffer(pack.levels.thresholds),
+      achievements: achievements,
+      groups: storage.buffer(achievements.groups.map { Int32($0) }),
+      groupEnds: storage.buffer(achievements.groupEnds.map { Int32($0) }),
+      entries: storage.buffer(achievements.entries),
+      hasRecords: pack.records != nil,
+      hasProgression: pack.progression != nil,
+      hasCompanions: pack.companions != nil,
+      hasQuests: !(pack.quests?.quests.isEmpty ?? true),
+      hasGeneralAchievements: !achievements.general.isEmpty,
+      tierCount: achievements.tierCount,
+      progressionCategories: storage.buffer(progression))
+  }
+
+  /// Loads a pack directory and creates an engine for it.
+  public convenience init(rulesDirectory: String, overrides: [JSONOverride] = []) throws(DiagnosticError) {
+    self.init(pack: try RulePackLoader.load(directory: rulesDirectory, overrides: overrides))
+  }
+
+  /// A new player's progress, shaped for this pack.
+  public func newProgress() -> PlayerProgress {
+    var state = PlayerProgress()
+    state.categories = pack.categories.map { CategoryTotals(name: $0.name) }
+    state.records = pack.exercises.map { ExerciseRecord(exercise: $0.name) }
+    state.loads = pack.exercises.map { LoadState(exercise: $0.name) }
+    state.achievements = pack.achievements.map { AchievementProgress(id: $0.id) }
+    if let quests = pack.quests?.quests, !quests.isEmpty {
+      let empty = PeriodTotals(categories: pack.categories.count)
+      state.quests.periods = [empty, empty]
+      state.quests.quests = quests.map { QuestProgress(id: $0.id) }
+    }
+    return state
+  }
+
+  /// A player ready to be applied events to: the progress (re-aligned to this pack when it was
+  /// shaped for another, see ``reconcile(_:)``) and what the engine derives from it.
+  package func live(_ progress: PlayerProgress) -> LivePlayer {
+    var progress = progress
+    if !isAligned(progress) { _ = reconcile(&progress) }
+    return LivePlayer(progress: progress, cursors: plan.achievements.cursors(for: progress))
+  }
+
+  /// Whether a progress has this pack's shape: its entries in the pack's order, and every
+  /// companion's species index bound. O(entries); the engine relies on it to index arrays.
+  func isAligned(_ state: PlayerProgress) -> Bool {
+    let quests = pack.quests?.quests ?? []
+    guard state.categories.map(\.name).elementsEqual(pack.categories.map(\.name)),
+      state.records.map(\.exercise).elementsEqual(pack.exercises.map(\.name)),
+      state.loads.map(\.exercise).elementsEqual(pack.exercises.map(\.name)),
+      state.achievements.map(\.id).elementsEqual(pack.achievements.map(\.id)),
+      state.quests.quests.map(\.id).elementsEqual(quests.map(\.id)),
+      state.quests.periods.count == (quests.isEmpty ? 0 : 2),
+      state.quests.periods.allSatisfy({ $0.fits(categories: pack.categories.count) })
+    else { return false }
+    let species = pack.companions?.species ?? []
+    return state.companions.members.allSatisfy { companion in
+      species.indices.contains(companion.speciesIndex) && species[companion.speciesIndex].id == companion.species
+    }
+  }
+
+  /// Re-aligns a saved progress to this pack: entries are matched by name, new ones start empty,
+  /// entries the pack no longer has are dropped (and companions of unknown species leave).
+  /// Returns the names dropped.
+  public func reconcile(_ state: inout PlayerProgress) -> [String] {
+    var dropped: [String] = []
+    func align<T>(_ entries: [T], names: [String], key: (T) -> String, make: (String) -> T) -> [T] {
+      var byName: [String: T] = [:]
+      for entry in entries where byName[key(entry)] == nil { byName[key(entry)] = entry }
+      dropped += entries.map(key).filter { !names.contains($0) }
+      return names.map { byName[$0] ?? make($0) }
+    }
+    state.categories = align(state.categories, names: pack.categories.map(\.name), key: \.name, make: CategoryTotals.init)
+    state.records = align(state.records, names: pack.exercises.map(\.name), key: \.exercise, make: ExerciseRecord.init)
+    state.loads = align(state.loads, names: pack.exercises.map(\.name), key: \.exercise, make: { LoadState(exercise: $0) })
+    state.achievements = align(
+      state.achievements, names: pack.achievements.map(\.id), key: \.id, make: AchievementProgress.init)
+    let quests = pack.quests?.quests ?? []
+    state.quests.quests = align(state.quests.quests, names: quests.map(\.id), key: \.id, make: QuestProgress.init)
+    let empty = PeriodTotals(categories: pack.categories.count)
+    if quests.isEmpty {
+      state.quests.periods = []
+    } else if state.quests.periods.count != 2 {
+      state.quests.periods = [empty, empty]
+    } else {
+      for index in 0..<2 where !state.quests.periods[index].fits(categories: pack.categories.count) {
+        state.quests.periods[index] = empty
+      }
+    }
+    let active = state.companions.active.flatMap { $0 < state.companions.members.count ? state.companions.members[$0].species : nil }
+    var members: [Companion] = []
+    for var companion in state.companions.members {
+      guard let index = pack.companions?.species(named: companion.species) else {
+        dropped.append(companion.species)
+        continue
+      }
+      companion.speciesIndex = index
+      members.append(companion)
+    }
+    state.companions.members = members
+    state.companions.active = active.flatMap { name in members.firstIndex { $0.species == name } }
+    return dropped
+  }
+}
+
+/// A player being applied events: its progress, and the achievement cursors the engine derives
+/// from it (rebuilt in O(achievements) by ``Engine/live(_:)``; never saved).
+package struct LivePlayer: Sendable {
+  package var progress: PlayerProgress
+  package var cursors: [Int]
+}

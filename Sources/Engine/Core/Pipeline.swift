@@ -1,0 +1,66 @@
+/// The phases of the engine, and — written once, here — the order in which they run for each
+/// kind of event.
+///
+/// The workout order follows the source app's completion pipeline: complete the workout (open the
+/// day, streak, totals, personal records, load suggestions) → calculate XP → companion XP and
+/// stats → evolution → player XP and level → quests → achievements (to a fixed point, since
+/// reward XP can level up and unlock more). docs/architecture.md explains each phase.
+extension Engine {
+  func applyWorkout(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    try openDay(&context, &live.progress, &log)
+    updateStreak(&context, &live.progress, &log)
+    try addTotals(&context, &live.progress)
+    try updateRecords(event, &context, &live.progress, &log)
+    suggestLoads(event, &context, &live.progress, &log)
+    try awardExperience(&context, &live.progress, &log)
+    giveDefaultStarter(&context, &live.progress, &log)
+    try awardCompanionXP(&context, &live.progress, &log)
+    try evolve(&context, &live.progress, &log)
+    try addPlayerXP(context.facts.xp, &context, &live.progress, &log)
+    try progressQuests(&context, &live.progress, &log)
+    try checkAchievements(&context, &live.progress, &live.cursors, &log)
+  }
+
+  func applyNutrition(_ intakeKcal: Double, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    try openDay(&context, &live.progress, &log)
+    logIntake(intakeKcal, &live.progress)
+    try checkAchievements(&context, &live.progress, &live.cursors, &log)
+  }
+
+  func applyCompanionChoice(_ species: Int, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    try checkChoice(species, live.progress)
+    try openDay(&context, &live.progress, &log)
+    choose(species, &context, &live.progress, &log)
+    try checkAchievements(&context, &live.progress, &live.cursors, &log)
+  }
+
+  func applyProfile(_ targets: MacroTargets, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    try openDay(&context, &live.progress, &log)
+    live.progress.nutrition.baseline = targets
+  }
+
+  func applyDayClosure(_ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog) throws(EngineError) {
+    try openDay(&context, &live.progress, &log)
+    try closeDay(&context, &live.progress, &log)
+  }
+
+  /// Opening a new day: settle the previous day's nutrition target (if it was not closed), start
+  /// the day (and a new ISO week), break a streak whose rest days ran out.
+  @inline(__always)
+  func openDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+    if let open = state.today.day {
+      if open == context.day { return }
+      if !state.today.isClosed { try settleTarget(of: open, &context, &state, &log) }
+    }
+    startDay(&context, &state)
+    breakLapsedStreak(&context, &state, &log)
+  }
+}

@@ -1,0 +1,90 @@
+import RuleLanguage
+
+extension Recorded {
+  /// An unlock; `values` holds (slot, value) pairs of what its condition read.
+  package struct AchievementUnlock: Sendable {
+    package var achievement: Int
+    package var tier: Int
+    package var values: ValueRange
+  }
+}
+
+/// An achievement tier unlocked, with the values that met its condition.
+public struct AchievementUnlock: Sendable, Hashable, Codable {
+  public var id: String
+  public var name: String
+  /// The tier unlocked, from 1.
+  public var tier: Int
+  public var tierName: String?
+  public var rewardXP: Int
+  /// The condition as written (for a tier: `metric >= at`).
+  public var condition: String
+  /// The variables the condition read, with their values.
+  public var values: [Contribution]
+
+  /// Creates an unlock.
+  public init(id: String, name: String, tier: Int, tierName: String? = nil, rewardXP: Int, condition: String, values: [Contribution]) {
+    self.id = id
+    self.name = name
+    self.tier = tier
+    self.tierName = tierName
+    self.rewardXP = rewardXP
+    self.condition = condition
+    self.values = values
+  }
+
+  init(_ record: Recorded.AchievementUnlock, values: ArraySlice<Double>, pack: RulePack) {
+    let rule = pack.achievements[record.achievement]
+    let tier = rule.tiers[record.tier - 1]
+    let unlock = tier.condition
+    let condition = unlock.atLeast.map { "\(unlock.formula.source) >= \(NumberText.format($0))" } ?? unlock.formula.source
+    self.init(
+      id: rule.id, name: rule.name, tier: record.tier, tierName: tier.name, rewardXP: tier.rewardXP, condition: condition,
+      values: pack.namedValues(values))
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, tier, tierName, rewardXP, condition, values
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    tier = try container.decode(Int.self, forKey: .tier)
+    tierName = try container.decodeIfPresent(String.self, forKey: .tierName)
+    rewardXP = try container.decode(Int.self, forKey: .rewardXP)
+    condition = try container.decode(String.self, forKey: .condition)
+    values = try container.decode(Contributions.self, forKey: .values).items
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(tier, forKey: .tier)
+    try container.encodeIfPresent(tierName, forKey: .tierName)
+    try container.encode(rewardXP, forKey: .rewardXP)
+    try container.encode(condition, forKey: .condition)
+    try container.encode(Contributions(values), forKey: .values)
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("id", id)
+    w.field("name", name)
+    w.field("tier", tier)
+    if let tierName { w.field("tierName", tierName) }
+    w.field("rewardXP", rewardXP)
+    w.field("condition", condition)
+    Contributions(values).write("values", &w)
+  }
+
+  var explanation: String {
+    let tier = tierName.map { " '\($0)'" } ?? (self.tier > 1 ? " tier \(self.tier)" : "")
+    let read = values.map { "\($0.name) = \(NumberText.short($0.value))" }.joined(separator: ", ")
+    let reward = rewardXP > 0 ? " +\(rewardXP) XP" : ""
+    return "achievement '\(name)'\(tier) unlocked\(reward): \(condition) with \(read)"
+  }
+
+  var token: String { tier > 1 ? "achievement \(id).\(tier)" : "achievement \(id)" }
+}

@@ -1,0 +1,243 @@
+import RuleLanguage
+
+extension Recorded {
+  package struct CompanionJoined: Sendable {
+    package var species: Int
+    package var isDefaultStarter: Bool
+  }
+
+  package struct CompanionXP: Sendable {
+    package var species: Int
+    package var xp: Int64
+    package var share: Int64
+    package var affinityBonus: Int64
+    package var total: Int64
+  }
+
+  package struct CompanionLevelUp: Sendable {
+    package var species: Int
+    package var level: Int
+    package var threshold: Int64
+    package var stats: Stats
+  }
+
+  /// An evolution; `values` holds (slot, value) pairs of what its condition read.
+  package struct Evolution: Sendable {
+    package var from: Int
+    package var to: Int
+    package var level: Int
+    package var atLevel: Int
+    package var values: ValueRange
+    package var stats: Stats
+  }
+}
+
+/// A companion joined the collection.
+public struct CompanionJoined: Sendable, Hashable, Codable {
+  public var species: String
+  public var element: String
+  /// Whether it was the pack's default starter (given with the first workout).
+  public var isDefaultStarter: Bool
+
+  /// Creates the award.
+  public init(species: String, element: String, isDefaultStarter: Bool) {
+    self.species = species
+    self.element = element
+    self.isDefaultStarter = isDefaultStarter
+  }
+
+  init(_ record: Recorded.CompanionJoined, pack: RulePack) {
+    let rules = pack.companions
+    let species = rules?.species[record.species]
+    self.init(
+      species: species?.id ?? "", element: species.flatMap { rules?.elements[$0.element].id } ?? "",
+      isDefaultStarter: record.isDefaultStarter)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case species, element
+    case isDefaultStarter = "defaultStarter"
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("species", species)
+    w.field("element", element)
+    w.field("defaultStarter", isDefaultStarter)
+  }
+
+  var explanation: String { "\(species) (\(element)) joined\(isDefaultStarter ? " as the default starter" : "")" }
+  var token: String { "joined \(species)" }
+}
+
+/// XP for the active companion from a workout.
+public struct CompanionXPAward: Sendable, Hashable, Codable {
+  public var species: String
+  public var xp: Int64
+  /// The share of the workout's XP.
+  public var share: Int64
+  /// The affinity bonus (0 when the category is not one of the element's affinities).
+  public var affinityBonus: Int64
+  /// The companion's total XP after the award.
+  public var total: Int64
+
+  /// Creates the award.
+  public init(species: String, xp: Int64, share: Int64, affinityBonus: Int64, total: Int64) {
+    self.species = species
+    self.xp = xp
+    self.share = share
+    self.affinityBonus = affinityBonus
+    self.total = total
+  }
+
+  init(_ record: Recorded.CompanionXP, pack: RulePack) {
+    self.init(
+      species: pack.companions?.species[record.species].id ?? "", xp: record.xp, share: record.share,
+      affinityBonus: record.affinityBonus, total: record.total)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case species, xp, share, affinityBonus
+    case total = "totalXP"
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("species", species)
+    w.field("xp", xp)
+    w.field("share", share)
+    w.field("affinityBonus", affinityBonus)
+    w.field("totalXP", total)
+  }
+
+  var explanation: String {
+    let bonus = affinityBonus > 0 ? " + affinity \(affinityBonus)" : ""
+    return "\(species) +\(xp) XP = share \(share)\(bonus) (total \(total))"
+  }
+
+  var token: String { "companion +\(xp)" }
+}
+
+/// The active companion reached a level; its stats are recomputed.
+public struct CompanionLevelUp: Sendable, Hashable, Codable {
+  public var species: String
+  public var level: Int
+  public var threshold: Int64
+  public var stats: Stats
+
+  /// Creates the award.
+  public init(species: String, level: Int, threshold: Int64, stats: Stats) {
+    self.species = species
+    self.level = level
+    self.threshold = threshold
+    self.stats = stats
+  }
+
+  init(_ record: Recorded.CompanionLevelUp, pack: RulePack) {
+    self.init(
+      species: pack.companions?.species[record.species].id ?? "", level: record.level, threshold: record.threshold,
+      stats: record.stats)
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("species", species)
+    w.field("level", level)
+    w.field("threshold", threshold)
+    stats.write(&w)
+  }
+
+  var explanation: String { "\(species) reached level \(level): \(stats.description)" }
+  var token: String { "companion level \(level)" }
+}
+
+/// The active companion evolved.
+public struct Evolution: Sendable, Hashable, Codable {
+  public var from: String
+  public var to: String
+  public var level: Int
+  /// The level the rule asks for.
+  public var atLevel: Int
+  /// The extra condition as written, if any.
+  public var condition: String?
+  /// The variables the condition read, with their values.
+  public var values: [Contribution]
+  public var stats: Stats
+
+  /// Creates the award.
+  public init(from: String, to: String, level: Int, atLevel: Int, condition: String?, values: [Contribution], stats: Stats) {
+    self.from = from
+    self.to = to
+    self.level = level
+    self.atLevel = atLevel
+    self.condition = condition
+    self.values = values
+    self.stats = stats
+  }
+
+  init(_ record: Recorded.Evolution, values: ArraySlice<Double>, pack: RulePack) {
+    let species = pack.companions?.species
+    self.init(
+      from: species?[record.from].id ?? "", to: species?[record.to].id ?? "", level: record.level, atLevel: record.atLevel,
+      condition: species?[record.from].evolution?.condition?.source, values: pack.namedValues(values), stats: record.stats)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case from, to, level, atLevel, condition, values, stats
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    from = try container.decode(String.self, forKey: .from)
+    to = try container.decode(String.self, forKey: .to)
+    level = try container.decode(Int.self, forKey: .level)
+    atLevel = try container.decode(Int.self, forKey: .atLevel)
+    condition = try container.decodeIfPresent(String.self, forKey: .condition)
+    values = try container.decodeIfPresent(Contributions.self, forKey: .values)?.items ?? []
+    stats = try container.decode(Stats.self, forKey: .stats)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(from, forKey: .from)
+    try container.encode(to, forKey: .to)
+    try container.encode(level, forKey: .level)
+    try container.encode(atLevel, forKey: .atLevel)
+    if let condition {
+      try container.encode(condition, forKey: .condition)
+      try container.encode(Contributions(values), forKey: .values)
+    }
+    try container.encode(stats, forKey: .stats)
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("from", from)
+    w.field("to", to)
+    w.field("level", level)
+    w.field("atLevel", atLevel)
+    if let condition {
+      w.field("condition", condition)
+      Contributions(values).write("values", &w)
+    }
+    stats.write(&w)
+  }
+
+  var explanation: String {
+    let read = values.map { "\($0.name) = \(NumberText.short($0.value))" }.joined(separator: ", ")
+    let condition = self.condition.map { " and \($0) (\(read))" } ?? ""
+    return "\(from) evolved into \(to): level \(level) ≥ \(atLevel)\(condition); \(stats.description)"
+  }
+
+  var token: String { "evolved \(from) → \(to)" }
+}
+
+extension Stats {
+  func write(_ w: inout JSONWriter) {
+    w.key("stats")
+    w.object { w in
+      for (name, value) in zip(Stats.names, values) { w.field(name, value) }
+    }
+  }
+
+  /// "HP 52, attack 14, defense 11, speed 12".
+  public var description: String {
+    "HP \(NumberText.short(hp)), attack \(NumberText.short(attack)), defense \(NumberText.short(defense)), speed \(NumberText.short(speed))"
+  }
+}

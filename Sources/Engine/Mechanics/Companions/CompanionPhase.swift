@@ -1,0 +1,142 @@
+import RuleLanguage
+
+// Companions: the default starter joins with the first workout; the active companion gains a
+// share of the workout's XP plus an affinity bonus when the category is one of its element's
+// affinities; it levels on its own curve, and its stats are recomputed on every level. While the
+// active companion's species evolves at or below its level and the extra condition (if any)
+// holds, it becomes the next species.
+
+extension Engine {
+  func giveDefaultStarter(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+    guard plan.hasCompanions, state.companions.members.isEmpty, let rules = pack.companions, let starter = rules.defaultStarter else {
+      return
+    }
+    join(starter, isDefault: true, &context, &state, &log)
+  }
+
+  /// Refuses a choice of a species that is neither a starter nor in the collection (before
+  /// anything changes).
+  func checkChoice(_ species: Int, _ state: borrowing PlayerProgress) throws(EngineError) {
+    guard let rules = pack.companions else { throw .invalidEvent(message: "this rule pack has no companions") }
+    guard rules.species.indices.contains(species) else {
+      throw .invalidEvent(message: "the event was resolved against another rule pack")
+    }
+    let owned = state.companions.members.contains { $0.speciesIndex == species }
+    if !owned && !rules.species[species].isStarter {
+      let starters = rules.species.filter(\.isStarter).map { "'\($0.id)'" }.joined(separator: ", ")
+      throw .invalidEvent(
+        message: "'\(rules.species[species].id)' is not a starter and not in the collection; starters are \(starters)")
+    }
+  }
+
+  func choose(_ species: Int, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+    guard pack.companions != nil else { return }
+    if let owned = state.companions.members.firstIndex(where: { $0.speciesIndex == species }) {
+      state.companions.active = owned
+    } else {
+      join(species, isDefault: false, &context, &state, &log)
+    }
+  }
+
+  private func join(_ species: Int, isDefault: Bool, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+    guard let rules = pack.companions else { return }
+    let rule = rules.species[species]
+    let stats = (try? self.stats(of: species, level: 1)) ?? rule.base
+    var joined = Companion(species: rule.id, stats: stats, joinedOn: context.day)
+    joined.speciesIndex = species
+    state.companions.members.append(joined)
+    state.companions.active = state.companions.members.count - 1
+    if log.isRecording {
+      log.append(AwardRecord(day: context.day, .companionJoined(Recorded.CompanionJoined(species: species, isDefaultStarter: isDefault))))
+    }
+  }
+
+  /// A species' stats at a level: the pack's stat formula of base, growth, element profile, level.
+  func stats(of species: Int, level: Int) throws(EngineError) -> Stats {
+    guard let rules = pack.companions else { return Stats([0, 0, 0, 0]) }
+    let rule = rules.species[species]
+    let profile = rules.elements[rule.element].profile
+    var values: [Double] = []
+    for index in 0..<4 {
+      do {
+        values.append(try rules.stats.evaluate(rule.base[index], rule.growth[index], profile[index], Double(level)))
+      } catch {
+        throw failure(rules.stats, error)
+      }
+    }
+    return Stats(values)
+  }
+
+  func awardCompanionXP(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+    guard plan.hasCompanions, let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
+      return
+    }
+    fill(plan.companionSlots, &context, &state)
+    let share = try wholeXP(pack.xp.rounding.round(try evaluate(rules.share, context)))
+    var bonus: Int64 = 0
+    var companion = state.companions.members[active]
+    let species = rules.species[companion.speciesIndex]
+    if rules.elements[species.element].affinity.contains(context.facts.category) {
+      bonus = try wholeXP(pack.xp.rounding.round(try evaluate(rules.affinityBonus, context)))
+    }
+    let gained = max(0, share + bonus)
+    try add(gained, to: &companion.xp, "the companion's XP")
+    if log.isRecording {
+      log.append(
+        AwardRecord(
+          day: context.day,
+          .companionXP(
+            Recorded.CompanionXP(species: companion.speciesIndex, xp: gained, share: share, affinityBonus: bonus, total: companion.xp))))
+    }
+    while let threshold = rules.levels.threshold(after: companion.level), companion.xp >= threshold {
+      companion.level += 1
+      companion.stats = try stats(of: companion.speciesIndex, level: companion.level)
+      if log.isRecording {
+        log.append(
+          AwardRecord(
+            day: context.day,
+            .companionLevelUp(
+              Recorded.CompanionLevelUp(species: companion.speciesIndex, level: companion.level, threshold: threshold, stats: companion.stats))))
+      }
+    }
+    state.companions.members[active] = companion
+  }
+
+  func evolve(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+    guard plan.hasCompanions, let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
+      return
+    }
+    var filled = false
+    while true {
+      var companion = state.companions.members[active]
+      let species = rules.species[companion.speciesIndex]
+      guard let evolution = species.evolution, companion.level >= evolution.atLevel else { return }
+      var values = ValueRange.empty
+      if let condition = evolution.condition {
+        if !filled {
+          fill(plan.evolutionSlots, &context, &state)
+          filled = true
+        }
+        guard try evaluate(condition, context) != 0 else { return }
+        if log.isExplaining { values = log.append(values: condition.slots.flatMap { [Double($0), context.slots[$0]] }) }
+      }
+      let from = companion.speciesIndex
+      companion.species = rules.species[evolution.into].id
+      companion.speciesIndex = evolution.into
+      companion.evolutions += 1
+      companion.stats = try stats(of: evolution.into, level: companion.level)
+      state.companions.members[active] = companion
+      state.totals.evolutions += 1
+      if log.isRecording {
+        log.append(
+          AwardRecord(
+            day: context.day,
+            .evolution(
+              Recorded.Evolution(
+                from: from, to: evolution.into, level: companion.level, atLevel: evolution.atLevel, values: values,
+                stats: companion.stats))))
+      }
+      filled = false
+    }
+  }
+}

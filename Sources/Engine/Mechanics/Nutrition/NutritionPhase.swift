@@ -1,0 +1,68 @@
+import RuleLanguage
+
+// Adaptive nutrition targets: baseline × (1 + adjustment), the adjustment being the sum of the
+// signals (each limited to ±its limit), clamped to ±clamp. Computed when a day is settled, from
+// that day's activity and the intake of the trend window before it.
+
+extension Engine {
+  /// A `dayClosed` event: settles the day now rather than when a later day opens.
+  func closeDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+    guard !state.today.isClosed, let day = state.today.day else { return }
+    try settleTarget(of: day, &context, &state, &log)
+  }
+
+  func settleTarget(of day: Day, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    guard let rules = pack.nutrition else {
+      state.today.isClosed = true
+      return
+    }
+    let windowStart = day.number - rules.trendWindowDays
+    var days = 0
+    var total = 0.0
+    for entry in state.nutrition.recentIntake where entry.day.number >= windowStart && entry.day < day {
+      days += 1
+      total += entry.kcal
+    }
+    context.facts.intakeDays = days
+    context.facts.intakeAverage = days == 0 ? 0 : total / Double(days)
+    fill(plan.nutritionSlots, &context, &state)
+    var signals: [Double] = []
+    var sum = 0.0
+    for signal in rules.signals {
+      let raw = try evaluate(signal.formula, context)
+      let limited = min(max(raw, -signal.limit), signal.limit)
+      if log.isRecording { signals.append(limited) }
+      sum += limited
+    }
+    let adjustment = min(max(sum, -rules.clamp), rules.clamp)
+    let base = state.nutrition.baseline ?? rules.targets
+    let factor = 1 + adjustment
+    let targets = MacroTargets(
+      kcal: Self.wholeUnits(base.kcal * factor), proteinG: Self.wholeUnits(base.proteinG * factor),
+      carbsG: Self.wholeUnits(base.carbsG * factor), fatG: Self.wholeUnits(base.fatG * factor))
+    if log.isRecording {
+      let range = log.append(values: signals)
+      log.append(
+        AwardRecord(
+          day: day,
+          .nutritionTarget(
+            Recorded.NutritionTarget(
+              targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp, signals: range))))
+    }
+    // Keep the days that can still fall in a later window: (day − window, day].
+    let keepFrom = day.number - rules.trendWindowDays + 1
+    state.nutrition.recentIntake.removeAll { $0.day.number < keepFrom || $0.day > day }
+    if let intake = state.today.intakeKcal, state.today.day == day {
+      state.nutrition.recentIntake.append(DailyIntake(day: day, kcal: intake))
+    }
+    state.today.isClosed = true
+  }
+
+  /// Rounds to a whole unit, halves away from zero, after dropping binary noise below 1e-6
+  /// (so 50 × 1.15, which is 57.4999… in binary, gives 58 as written by hand).
+  static func wholeUnits(_ value: Double) -> Double {
+    ((value * 1_000_000).rounded() / 1_000_000).rounded(.toNearestOrAwayFromZero)
+  }
+}

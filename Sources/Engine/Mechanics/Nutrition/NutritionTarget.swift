@@ -1,0 +1,91 @@
+import RuleLanguage
+
+extension Recorded {
+  /// A day's targets; `signals` holds each signal's limited value, in the pack's order.
+  package struct NutritionTarget: Sendable {
+    package var targets: MacroTargets
+    package var adjustment: Double
+    package var unclamped: Double
+    package var isClamped: Bool
+    package var signals: ValueRange
+  }
+}
+
+/// A day's applied nutrition targets and why.
+public struct NutritionTarget: Sendable, Hashable, Codable {
+  /// The targets: baseline × (1 + adjustment), rounded to whole units.
+  public var targets: MacroTargets
+  /// The applied adjustment (a fraction: 0.08 is +8%).
+  public var adjustment: Double
+  /// The sum of the signals before the clamp.
+  public var unclamped: Double
+  public var isClamped: Bool
+  /// Each signal after its own limit.
+  public var signals: [Contribution]
+
+  /// "+8%: activity +10%, intake −2%", or "+15% (clamped from +18%): …" (formatted on demand).
+  public var rationale: String {
+    var text = NumberText.percent(adjustment)
+    if isClamped { text += " (clamped from \(NumberText.percent(unclamped)))" }
+    if !signals.isEmpty {
+      text += ": " + signals.map { "\($0.name) \(NumberText.percent($0.value))" }.joined(separator: ", ")
+    }
+    return text
+  }
+
+  /// Creates the award.
+  public init(targets: MacroTargets, adjustment: Double, unclamped: Double, isClamped: Bool, signals: [Contribution]) {
+    self.targets = targets
+    self.adjustment = adjustment
+    self.unclamped = unclamped
+    self.isClamped = isClamped
+    self.signals = signals
+  }
+
+  init(_ record: Recorded.NutritionTarget, values: ArraySlice<Double>, pack: RulePack) {
+    let names = pack.nutrition?.signals.map(\.name) ?? []
+    self.init(
+      targets: record.targets, adjustment: record.adjustment, unclamped: record.unclamped, isClamped: record.isClamped,
+      signals: zip(names, values).map { Contribution($0, $1) })
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case targets, adjustment, signals, rationale
+    case isClamped = "clamped"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    targets = try container.decode(MacroTargets.self, forKey: .targets)
+    adjustment = try container.decode(Double.self, forKey: .adjustment)
+    signals = try container.decode(Contributions.self, forKey: .signals).items
+    isClamped = try container.decode(Bool.self, forKey: .isClamped)
+    // The JSON form keeps the signals after their limits; the unclamped sum is their total.
+    unclamped = signals.reduce(0) { $0 + $1.value }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(targets, forKey: .targets)
+    try container.encode(adjustment, forKey: .adjustment)
+    try container.encode(Contributions(signals), forKey: .signals)
+    try container.encode(isClamped, forKey: .isClamped)
+    try container.encode(rationale, forKey: .rationale)
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.key("targets")
+    targets.write(to: &w)
+    w.field("adjustment", adjustment)
+    Contributions(signals).write("signals", &w)
+    w.field("clamped", isClamped)
+    w.field("rationale", rationale)
+  }
+
+  var explanation: String {
+    let t = targets
+    return "targets \(NumberText.short(t.kcal)) kcal, protein \(NumberText.short(t.proteinG)) g, carbs \(NumberText.short(t.carbsG)) g, fat \(NumberText.short(t.fatG)) g: \(rationale)"
+  }
+
+  var token: String { "target \(NumberText.format(targets.kcal)) kcal (\(NumberText.percent(adjustment)))" }
+}

@@ -1,0 +1,72 @@
+import RuleLanguage
+
+extension Recorded {
+  /// A load suggestion, with the exercise's and the band's indexes (band −1: a deload week).
+  package struct LoadSuggestion: Sendable {
+    package var exercise: Int
+    package var loadKg: Double
+    package var rpe: Double
+    package var band: Int
+    package var change: Double
+    package var nextKg: Double
+  }
+}
+
+/// The load to lift next time, from this session's RPE.
+public struct LoadSuggestion: Sendable, Hashable, Codable {
+  public var exercise: String
+  /// The top working load of the session.
+  public var loadKg: Double
+  /// The RPE the suggestion is based on.
+  public var rpe: Double
+  /// The band's label, or "deload".
+  public var band: String
+  /// The band's change (0.025 is +2.5%); 0 in a deload week.
+  public var change: Double
+  /// The suggested load for the next normal session.
+  public var nextKg: Double
+  public var isDeloadWeek: Bool
+
+  /// Creates the award.
+  public init(exercise: String, loadKg: Double, rpe: Double, band: String, change: Double, nextKg: Double, isDeloadWeek: Bool) {
+    self.exercise = exercise
+    self.loadKg = loadKg
+    self.rpe = rpe
+    self.band = band
+    self.change = change
+    self.nextKg = nextKg
+    self.isDeloadWeek = isDeloadWeek
+  }
+
+  init(_ record: Recorded.LoadSuggestion, pack: RulePack) {
+    let deload = record.band < 0
+    self.init(
+      exercise: pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
+      band: deload ? "deload" : pack.progression?.bands[record.band].label ?? "", change: record.change,
+      nextKg: record.nextKg, isDeloadWeek: deload)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case exercise, loadKg, rpe, band, change, nextKg
+    case isDeloadWeek = "deloadWeek"
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("exercise", exercise)
+    w.field("loadKg", loadKg)
+    w.field("rpe", rpe)
+    w.field("band", band)
+    w.field("change", change)
+    w.field("nextKg", nextKg)
+    w.field("deloadWeek", isDeloadWeek)
+  }
+
+  var explanation: String {
+    if isDeloadWeek {
+      return "\(exercise): deload week at \(NumberText.short(loadKg)) kg; next normal session \(NumberText.short(nextKg)) kg"
+    }
+    return "\(exercise): next \(NumberText.short(nextKg)) kg (RPE \(NumberText.short(rpe)) '\(band)' → \(NumberText.percent(change)) from \(NumberText.short(loadKg)) kg)"
+  }
+
+  var token: String { "\(exercise) next \(NumberText.format(nextKg)) kg" }
+}

@@ -1,0 +1,88 @@
+// Progressive overload: after each exercise of a progression category, the next session's load
+// from the session's RPE band (the hardest working set's RPE, else the session RPE), rounded to
+// the plate increment. Rounding never cancels a change: if it would, the load moves one
+// increment in the band's direction. In a deload week the progression pauses.
+
+extension Engine {
+  func suggestLoads(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+    let workout = EventView(event)
+    guard plan.hasProgression, workout.exerciseCount > 0, let rules = pack.progression else { return }
+    let deload = isDeloadWeek(context.day, state)
+    var setIndex = 0
+    for position in 0..<workout.exerciseCount {
+      let index = Int(workout.exercise(position))
+      let rule = pack.exercises[index]
+      var load = 0.0
+      var hardest = 0.0
+      while setIndex < workout.setCount, workout.set(setIndex).exercise == Int32(position) {
+        let set = workout.set(setIndex)
+        setIndex += 1
+        if set.isWarmUp { continue }
+        load = max(load, set.weightKg)
+        hardest = max(hardest, set.rpe)
+      }
+      guard plan.progressionCategories[rule.category], load > 0 else { continue }
+      let rpe: Double
+      if hardest > 0 {
+        rpe = hardest
+      } else if workout.hasRPE {
+        rpe = workout.rpe
+      } else {
+        continue
+      }
+      let increment = rule.incrementKg ?? rules.incrementKg
+      var entry = state.loads[index]
+      let suggestion: Recorded.LoadSuggestion
+      if deload {
+        let next = entry.nextKg > 0 ? entry.nextKg : load
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next)
+        entry.nextKg = next
+      } else {
+        let band = rules.bands.firstIndex { rpe <= $0.upTo } ?? rules.bands.count - 1
+        let change = rules.bands[band].change
+        let next = Self.roundLoad(load * (1 + change), from: load, change: change, increment: increment)
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: band, change: change, nextKg: next)
+        entry.nextKg = next
+      }
+      entry.lastKg = load
+      entry.lastRPE = rpe
+      state.loads[index] = entry
+      if log.isRecording { log.append(AwardRecord(day: context.day, .loadSuggestion(suggestion))) }
+    }
+  }
+
+  /// Rounds to the nearest multiple of `increment`, moving at least one increment when the
+  /// change is non-zero, and never below zero.
+  static func roundLoad(_ raw: Double, from load: Double, change: Double, increment: Double) -> Double {
+    func clean(_ steps: Double) -> Double { (steps * increment * 1000).rounded() / 1000 }
+    var rounded = clean((raw / increment).rounded(.toNearestOrAwayFromZero))
+    if change > 0, rounded <= load { rounded = clean((load / increment).rounded(.down) + 1) }
+    if change < 0, rounded >= load { rounded = clean((load / increment).rounded(.up) - 1) }
+    return max(0, rounded)
+  }
+
+  /// Whether a day falls in a deload week of the player's training (weeks count from the ISO
+  /// week of their first workout, starting at 1).
+  public func isDeloadWeek(_ day: Day, _ state: borrowing PlayerProgress) -> Bool {
+    guard let deload = pack.progression?.deload else { return false }
+    let first = state.firstWeek ?? day.week
+    return deload.isDeload(week: day.week - first + 1)
+  }
+
+  /// The load to use for an exercise on a day: the suggested next load, reduced by the deload
+  /// factor in a deload week, rounded to the increment; nil before the first session.
+  public func plannedLoad(forExercise index: Int, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
+    guard index >= 0, index < state.loads.count, state.loads[index].nextKg > 0 else { return nil }
+    let next = state.loads[index].nextKg
+    guard isDeloadWeek(day, state), let deload = pack.progression?.deload else { return next }
+    let increment = pack.exercises[index].incrementKg ?? pack.progression?.incrementKg ?? 2.5
+    return max(increment, ((next * deload.loadFactor) / increment).rounded(.toNearestOrAwayFromZero) * increment)
+  }
+
+  /// The planned load for an exercise named in the pack (see ``plannedLoad(forExercise:on:_:)``);
+  /// nil for an exercise the pack does not have.
+  public func plannedLoad(for exercise: String, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
+    guard let index = pack.exercise(named: exercise) else { return nil }
+    return plannedLoad(forExercise: index, on: day, state)
+  }
+}

@@ -1,0 +1,102 @@
+import RuleLanguage
+
+/// Progressive overload (progression.json): next-session loads from RPE bands, with deload weeks.
+public final class ProgressionRules: Sendable {
+  /// Categories whose exercises get load suggestions.
+  public let categories: [Int]
+  /// Bands in ascending order of `upTo`; the last covers RPE 10.
+  public let bands: [Band]
+  /// Loads round to multiples of this.
+  public let incrementKg: Double
+  public let deload: Deload?
+
+  init(categories: [Int], bands: [Band], incrementKg: Double, deload: Deload?) {
+    self.categories = categories
+    self.bands = bands
+    self.incrementKg = incrementKg
+    self.deload = deload
+  }
+
+  /// An RPE band.
+  public struct Band: Sendable {
+    public let upTo: Double
+    public let change: Double
+    public let label: String
+  }
+
+  /// Deload weeks: every Nth training week, or marked weeks of a repeating cycle.
+  public struct Deload: Sendable {
+    public let everyWeeks: Int?
+    public let cycleWeeks: Int?
+    public let weeks: [Int]
+    public let loadFactor: Double
+    public let volumeFactor: Double
+
+    /// Whether training week `week` (1-based) is a deload week.
+    public func isDeload(week: Int) -> Bool {
+      if let everyWeeks, everyWeeks > 0 { return week % everyWeeks == 0 }
+      if let cycleWeeks, cycleWeeks > 0 { return weeks.contains((week - 1) % cycleWeeks + 1) }
+      return false
+    }
+  }
+
+  /// Reads progression.json (nil when the pack has none).
+  static func decode(_ decoder: PackDecoder) -> ProgressionRules? {
+    guard let object = decoder.documents["progression"]?.object else { return nil }
+    defer { object.finish() }
+    let categoryList = object.required("categories")?.array?.compactMap { decoder.categoryIndex($0) } ?? []
+    var bands: [Band] = []
+    if let bandsNode = object.required("bands"), let list = bandsNode.array {
+      for node in list {
+        guard let fields = node.object else { continue }
+        defer { fields.finish() }
+        let upToNode = fields.required("upTo")
+        let upTo = upToNode?.number(in: 1...10)
+        let change = fields.required("change")?.number(in: -0.5...0.5)
+        let label = fields.optional("label")?.string ?? ""
+        guard let upTo, let change else { continue }
+        if let last = bands.last, upTo <= last.upTo {
+          upToNode?.error("bands must be in increasing order of 'upTo'; \(NumberText.format(upTo)) follows \(NumberText.format(last.upTo))")
+        }
+        bands.append(Band(upTo: upTo, change: change, label: label))
+      }
+      if let last = bands.last, last.upTo < 10 {
+        bandsNode.error("the last band must reach RPE 10 ('upTo': 10); it stops at \(NumberText.format(last.upTo))")
+      }
+    }
+    let increment = object.required("incrementKg")?.number(in: 0.1...100)
+    var deload: Deload?
+    if let fields = object.optional("deload")?.object {
+      defer { fields.finish() }
+      let every = fields.optional("everyWeeks")?.integer(in: 2...52)
+      let cycle = fields.optional("cycleWeeks")?.integer(in: 2...52)
+      let weeks = fields.optional("weeks")?.array?.compactMap { $0.integer(in: 1...52) } ?? []
+      if (every == nil) == (cycle == nil) {
+        fields.node.error("deload needs either 'everyWeeks', or 'cycleWeeks' with 'weeks'")
+      }
+      let load = fields.required("loadFactor")?.number(in: 0.1...1) ?? 1
+      let volume = fields.required("volumeFactor")?.number(in: 0.1...1) ?? 1
+      deload = Deload(everyWeeks: every, cycleWeeks: cycle, weeks: weeks, loadFactor: load, volumeFactor: volume)
+    }
+    guard let increment, !bands.isEmpty else { return nil }
+    return ProgressionRules(categories: categoryList, bands: bands, incrementKg: increment, deload: deload)
+  }
+}
+
+/// Load progression of one exercise.
+public struct LoadState: Sendable, Equatable, Codable, Hashable {
+  public package(set) var exercise: String
+  /// The top working load last used, 0 before the first session.
+  public package(set) var lastKg = 0.0
+  /// The suggested load for the next normal (non-deload) session, 0 before the first.
+  public package(set) var nextKg = 0.0
+  public package(set) var lastRPE: Double?
+
+  /// Creates a load state.
+  public init(exercise: String, lastKg: Double = 0, nextKg: Double = 0, lastRPE: Double? = nil) {
+    self.exercise = exercise
+    self.lastKg = lastKg
+    self.nextKg = nextKg
+    self.lastRPE = lastRPE
+  }
+}

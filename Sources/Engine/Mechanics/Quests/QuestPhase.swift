@@ -1,0 +1,40 @@
+// Quests: each workout adds to the totals of its day and of its ISO week; then every quest not
+// yet completed in its current period is checked, in the pack's order, and completes at the
+// workout that meets its goal. A quest's reward XP counts like an achievement's: it can raise the
+// level (and so unlock achievements, which are checked after quests).
+
+extension Engine {
+  func progressQuests(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+    guard plan.hasQuests, let rules = pack.quests else { return }
+    let keys = [context.day.number, context.day.week]
+    let categories = pack.categories.count
+    for index in 0..<2 {
+      if state.quests.periods[index].period != keys[index] {
+        state.quests.periods[index] = PeriodTotals(categories: categories, period: keys[index])
+      }
+      let facts = context.facts
+      state.quests.periods[index].workouts += 1
+      state.quests.periods[index].minutes += facts.durationMin
+      state.quests.periods[index].volumeKg += facts.volumeKg
+      state.quests.periods[index].sets += facts.sets
+      state.quests.periods[index].reps += facts.reps
+      state.quests.periods[index].xp += facts.xp
+      state.quests.periods[index].activeKcal += facts.activeKcal
+      state.quests.periods[index].categoryWorkouts[facts.category] += 1
+      state.quests.periods[index].categoryMinutes[facts.category] += facts.durationMin
+    }
+    for (index, quest) in rules.quests.enumerated() {
+      let periodIndex = quest.period == .day ? 0 : 1
+      let key = keys[periodIndex]
+      guard state.quests.quests[index].lastPeriod != key else { continue }
+      context.questPeriod = periodIndex
+      fill(plan.questSlots, &context, &state)
+      guard try evaluate(quest.goal, context) != 0 else { continue }
+      state.quests.quests[index].completions += 1
+      state.quests.quests[index].lastPeriod = key
+      state.quests.completions += 1
+      if log.isRecording { log.append(AwardRecord(day: context.day, .questCompleted(Recorded.QuestCompletion(quest: index)))) }
+      if quest.rewardXP > 0 { try addPlayerXP(Int64(quest.rewardXP), &context, &state, &log) }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import RuleLanguage
+
+/// Personal record rules (records.json).
+public final class RecordRules: Sendable {
+  /// Which records are tracked.
+  public let kinds: [PersonalRecordKind]
+  /// Estimated one-rep max from `weight` and `reps`.
+  public let estimatedOneRepMax: Formula
+  /// Sets with more reps do not count for the estimate.
+  public let maxRepsForEstimate: Int
+  /// Whether the first session of an exercise already counts as records.
+  public let awardFirst: Bool
+
+  init(kinds: [PersonalRecordKind], estimatedOneRepMax: Formula, maxRepsForEstimate: Int, awardFirst: Bool) {
+    self.kinds = kinds
+    self.estimatedOneRepMax = estimatedOneRepMax
+    self.maxRepsForEstimate = maxRepsForEstimate
+    self.awardFirst = awardFirst
+  }
+
+  /// Reads records.json (nil when the pack has none).
+  static func decode(_ decoder: PackDecoder) -> RecordRules? {
+    guard let object = decoder.documents["records"]?.object else { return nil }
+    defer { object.finish() }
+    var kinds = PersonalRecordKind.allCases
+    if let list = object.optional("kinds")?.array {
+      kinds = list.compactMap { node in
+        node.choice(PersonalRecordKind.allCases.map(\.rawValue), what: "record kind").flatMap(PersonalRecordKind.init)
+      }
+    }
+    let estimate = decoder.formula(object.required("estimatedOneRepMax"), variables: ["weight", "reps"])
+    let maxReps = object.optional("maxRepsForEstimate")?.integer(in: 1...100) ?? 12
+    let awardFirst = object.optional("awardFirst")?.bool ?? false
+    guard let estimate else { return nil }
+    return RecordRules(kinds: kinds, estimatedOneRepMax: estimate, maxRepsForEstimate: maxReps, awardFirst: awardFirst)
+  }
+}
+
+/// A kind of personal record.
+public enum PersonalRecordKind: String, Sendable, CaseIterable, Codable, Hashable {
+  case heaviestWeight
+  case estimatedOneRepMax
+  case repsAtWeight
+}
+
+/// Personal records of one exercise.
+public struct ExerciseRecord: Sendable, Equatable, Codable, Hashable {
+  public package(set) var exercise: String
+  /// Sessions that had working sets.
+  public package(set) var sessions = 0
+  public package(set) var heaviestKg = 0.0
+  public package(set) var bestEstimatedOneRepMaxKg = 0.0
+  /// Most reps in one set at each weight, by ascending weight.
+  public package(set) var repsAtWeight: [RepsAtWeight] = []
+
+  /// Creates an empty record.
+  public init(exercise: String) { self.exercise = exercise }
+}
+
+/// Most reps done at a weight.
+public struct RepsAtWeight: Sendable, Equatable, Codable, Hashable {
+  public package(set) var weightKg: Double
+  public package(set) var reps: Int
+
+  /// Creates an entry.
+  public init(weightKg: Double, reps: Int) {
+    self.weightKg = weightKg
+    self.reps = reps
+  }
+}
+
+enum RecordFacts {
+  static func facts(_ names: FactNames) -> [Fact] {
+    typealias C = FactAccess
+    return [
+      Fact("workout.prs", .number, FactScope.onWorkout, "personal records set by this workout") { _, c, _ in
+        Double(C.context(c).pointee.facts.prs)
+      },
+      Fact("player.prs", .number, FactScope.all, "personal records set", monotonic: true) { p, _, _ in
+        Double(C.progress(p).pointee.totals.prs)
+      },
+    ]
+  }
+}

@@ -1,0 +1,99 @@
+// Personal records per exercise, from working and drop sets (warm-ups never count): heaviest
+// weight, best estimated one-rep max (a formula of weight and reps, for sets of at most
+// `maxRepsForEstimate` reps) and most reps at a weight. The first session of an exercise sets the
+// records without awards unless `awardFirst` is true.
+
+extension Engine {
+  func updateRecords(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    let workout = EventView(event)
+    guard plan.hasRecords, workout.exerciseCount > 0, let rules = pack.records else { return }
+    let tracks = (
+      weight: rules.kinds.contains(.heaviestWeight), estimate: rules.kinds.contains(.estimatedOneRepMax),
+      reps: rules.kinds.contains(.repsAtWeight)
+    )
+    var count = 0
+    var setIndex = 0
+    for position in 0..<workout.exerciseCount {
+      let index = Int(workout.exercise(position))
+      var record = state.records[index]
+      let counts = record.sessions > 0 || rules.awardFirst
+      var sessionHeaviest = 0.0
+      var sessionEstimate = 0.0
+      var hadWorkingSet = false
+      var repsAwards: [Recorded.PersonalRecord] = []
+      while setIndex < workout.setCount, workout.set(setIndex).exercise == Int32(position) {
+        let set = workout.set(setIndex)
+        setIndex += 1
+        if set.isWarmUp { continue }
+        hadWorkingSet = true
+        sessionHeaviest = max(sessionHeaviest, set.weightKg)
+        if tracks.estimate, Int(set.reps) <= rules.maxRepsForEstimate, set.weightKg > 0 {
+          do {
+            sessionEstimate = max(sessionEstimate, try rules.estimatedOneRepMax.evaluate(set.weightKg, Double(set.reps)))
+          } catch {
+            throw failure(rules.estimatedOneRepMax, error)
+          }
+        }
+        if tracks.reps {
+          let weight = (set.weightKg * 10).rounded() / 10
+          if let slot = record.repsAtWeight.firstIndex(where: { $0.weightKg == weight }) {
+            let previous = record.repsAtWeight[slot].reps
+            if Int(set.reps) > previous {
+              record.repsAtWeight[slot].reps = Int(set.reps)
+              if counts {
+                repsAwards.removeAll { $0.weightKg == weight }
+                repsAwards.append(
+                  Recorded.PersonalRecord(
+                    exercise: index, kind: .repsAtWeight, value: Double(set.reps), previous: Double(previous), weightKg: weight))
+              }
+            }
+          } else {
+            let insertAt = record.repsAtWeight.firstIndex { $0.weightKg > weight } ?? record.repsAtWeight.count
+            record.repsAtWeight.insert(RepsAtWeight(weightKg: weight, reps: Int(set.reps)), at: insertAt)
+          }
+        }
+      }
+      guard hadWorkingSet else { continue }
+      if tracks.weight, sessionHeaviest > record.heaviestKg {
+        if counts {
+          if log.isRecording {
+            log.append(
+              AwardRecord(
+                day: context.day,
+                .personalRecord(
+                  Recorded.PersonalRecord(
+                    exercise: index, kind: .heaviestWeight, value: sessionHeaviest,
+                    previous: record.sessions > 0 ? record.heaviestKg : nil))))
+          }
+          count += 1
+        }
+        record.heaviestKg = sessionHeaviest
+      }
+      if tracks.estimate, sessionEstimate > record.bestEstimatedOneRepMaxKg {
+        if counts {
+          if log.isRecording {
+            log.append(
+              AwardRecord(
+                day: context.day,
+                .personalRecord(
+                  Recorded.PersonalRecord(
+                    exercise: index, kind: .estimatedOneRepMax, value: sessionEstimate,
+                    previous: record.sessions > 0 ? record.bestEstimatedOneRepMaxKg : nil))))
+          }
+          count += 1
+        }
+        record.bestEstimatedOneRepMaxKg = sessionEstimate
+      }
+      if log.isRecording {
+        for award in repsAwards { log.append(AwardRecord(day: context.day, .personalRecord(award))) }
+      }
+      count += repsAwards.count
+      record.sessions += 1
+      state.records[index] = record
+    }
+    context.facts.prs = count
+    state.totals.prs += count
+  }
+}

@@ -1,0 +1,102 @@
+import RuleLanguage
+
+// XP for a workout: the terms are summed left to right, the sum is multiplied by the factors
+// left to right, the product is rounded, the bonuses whose conditions hold are added (each
+// rounded), negative totals become 0, then the per-workout and per-day caps apply. Without
+// explanations the terms and factors run as one fused program; a failure of it is re-run term by
+// term to name the failing term.
+
+extension Engine {
+  func awardExperience(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+    fill(plan.experienceSlots, &context, &state)
+    var raw: Double
+    var breakdown = ValueRange.empty
+    if !log.isExplaining, let program = plan.fusedExperience,
+      let value = program.run(slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
+    {
+      raw = value
+    } else {
+      (raw, breakdown) = try experienceTermByTerm(context, &log)
+    }
+    let rounded = try wholeXP(plan.rounding.round(raw))
+    var total = rounded
+    if plan.hasBonuses { try addBonuses(&total, &breakdown, context, &log) }
+    try finishExperience(raw: raw, rounded: rounded, total: total, breakdown: breakdown, &context, &state, &log)
+  }
+
+  /// Σ terms × Π factors one formula at a time: for explanations, and to locate a failure of the
+  /// fused program.
+  private func experienceTermByTerm(_ context: borrowing EventContext, _ log: inout AwardLog) throws(EngineError)
+    -> (Double, ValueRange)
+  {
+    let rules = pack.xp
+    let explain = log.isExplaining
+    var raw = 0.0
+    var values: [Double] = []
+    for (index, term) in rules.terms.enumerated() {
+      let value = try evaluate(term.formula, context)
+      raw = index == 0 ? value : raw + value
+      if explain { values.append(value) }
+    }
+    for factor in rules.factors {
+      let value = try evaluate(factor.formula, context)
+      raw *= value
+      if explain { values.append(value) }
+    }
+    return (raw, explain ? log.append(values: values) : .empty)
+  }
+
+  /// Adds the bonuses whose conditions hold (each rounded); explained as (index, amount) pairs.
+  private func addBonuses(
+    _ total: inout Int64, _ breakdown: inout ValueRange, _ context: borrowing EventContext, _ log: inout AwardLog
+  ) throws(EngineError) {
+    let rules = pack.xp
+    var bonusValues: [Double] = []
+    for (index, bonus) in rules.bonuses.enumerated() where try evaluate(bonus.condition, context) != 0 {
+      let amount = try wholeXP(rules.rounding.round(try evaluate(bonus.amount, context)))
+      try add(amount, to: &total, "the workout's XP")
+      if log.isExplaining { bonusValues += [Double(index), Double(amount)] }
+    }
+    guard log.isExplaining, !bonusValues.isEmpty else { return }
+    let range = log.append(values: bonusValues)
+    breakdown = breakdown.count == 0 ? range : ValueRange(start: breakdown.start, count: breakdown.count + range.count)
+  }
+
+  /// Applies the floor of 0 and the caps, and records the award.
+  @inline(__always)
+  private func finishExperience(
+    raw: Double, rounded: Int64, total: Int64, breakdown: ValueRange, _ context: inout EventContext,
+    _ state: inout PlayerProgress, _ log: inout AwardLog
+  ) throws(EngineError) {
+    var total = max(0, total)
+    let uncapped = total
+    var cap: XPCap?
+    if plan.perWorkoutCap >= 0, total > plan.perWorkoutCap {
+      total = plan.perWorkoutCap
+      cap = .perWorkout
+    }
+    if plan.perDayCap >= 0 {
+      let room = max(0, plan.perDayCap - state.today.xp)
+      if total > room {
+        total = room
+        cap = .perDay
+      }
+    }
+    context.facts.xp = total
+    state.today.xp += total
+    if log.isRecording {
+      log.append(
+        AwardRecord(
+          day: context.day,
+          .xp(Recorded.XP(xp: total, raw: raw, rounded: rounded, cap: cap, uncapped: uncapped, breakdown: breakdown))))
+    }
+  }
+
+  /// Converts a rounded formula result to XP, failing beyond ±2^53.
+  func wholeXP(_ value: Double) throws(EngineError) -> Int64 {
+    guard value.isFinite, abs(value) <= 9_007_199_254_740_992 else {
+      throw .overflow(what: "the workout's XP (\(NumberText.format(value)))")
+    }
+    return Int64(value)
+  }
+}

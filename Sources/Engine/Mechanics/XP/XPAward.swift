@@ -1,0 +1,135 @@
+import RuleLanguage
+
+extension Recorded {
+  /// XP for a workout; `breakdown` holds the term values, the factor values, then (index,
+  /// amount) pairs of the bonuses that applied, when explained.
+  package struct XP: Sendable {
+    package var xp: Int64
+    package var raw: Double
+    package var rounded: Int64
+    package var cap: XPCap?
+    package var uncapped: Int64
+    package var breakdown: ValueRange
+  }
+}
+
+/// XP for a workout: `round((Σ terms) × Π factors) + bonuses`, then caps.
+public struct XPAward: Sendable, Hashable, Codable {
+  /// The XP granted.
+  public var xp: Int64
+  /// Σ terms × Π factors, before rounding.
+  public var raw: Double
+  /// `raw` rounded by the pack's rounding mode.
+  public var rounded: Int64
+  /// Each term's value.
+  public var terms: [Contribution]
+  /// Each factor's value.
+  public var factors: [Contribution]
+  /// Bonuses that applied, with their XP.
+  public var bonuses: [Contribution]
+  /// The cap that cut the award, if any.
+  public var cap: XPCap?
+  /// The XP before the cap.
+  public var uncapped: Int64
+
+  /// Creates an XP award.
+  public init(
+    xp: Int64, raw: Double, rounded: Int64, terms: [Contribution] = [], factors: [Contribution] = [],
+    bonuses: [Contribution] = [], cap: XPCap? = nil, uncapped: Int64
+  ) {
+    self.xp = xp
+    self.raw = raw
+    self.rounded = rounded
+    self.terms = terms
+    self.factors = factors
+    self.bonuses = bonuses
+    self.cap = cap
+    self.uncapped = uncapped
+  }
+
+  init(_ record: Recorded.XP, values: ArraySlice<Double>, pack: RulePack) {
+    let rules = pack.xp
+    var terms: [Contribution] = []
+    var factors: [Contribution] = []
+    var bonuses: [Contribution] = []
+    var position = values.startIndex
+    if values.count >= rules.terms.count + rules.factors.count {
+      for term in rules.terms {
+        terms.append(Contribution(term.name, values[position]))
+        position += 1
+      }
+      for factor in rules.factors {
+        factors.append(Contribution(factor.name, values[position]))
+        position += 1
+      }
+    }
+    while position + 1 < values.endIndex {
+      let index = Int(values[position])
+      if index >= 0, index < rules.bonuses.count { bonuses.append(Contribution(rules.bonuses[index].name, values[position + 1])) }
+      position += 2
+    }
+    self.init(
+      xp: record.xp, raw: record.raw, rounded: record.rounded, terms: terms, factors: factors, bonuses: bonuses,
+      cap: record.cap, uncapped: record.uncapped)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case xp, raw, rounded, terms, factors, bonuses, cap, uncapped
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    xp = try container.decode(Int64.self, forKey: .xp)
+    raw = try container.decode(Double.self, forKey: .raw)
+    rounded = try container.decode(Int64.self, forKey: .rounded)
+    terms = try container.decode(Contributions.self, forKey: .terms).items
+    factors = try container.decode(Contributions.self, forKey: .factors).items
+    bonuses = try container.decode(Contributions.self, forKey: .bonuses).items
+    cap = try container.decodeIfPresent(XPCap.self, forKey: .cap)
+    uncapped = try container.decodeIfPresent(Int64.self, forKey: .uncapped) ?? xp
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(xp, forKey: .xp)
+    try container.encode(raw, forKey: .raw)
+    try container.encode(rounded, forKey: .rounded)
+    try container.encode(Contributions(terms), forKey: .terms)
+    try container.encode(Contributions(factors), forKey: .factors)
+    try container.encode(Contributions(bonuses), forKey: .bonuses)
+    if let cap {
+      try container.encode(cap, forKey: .cap)
+      try container.encode(uncapped, forKey: .uncapped)
+    }
+  }
+
+  func write(_ w: inout JSONWriter) {
+    w.field("xp", xp)
+    w.field("raw", raw)
+    w.field("rounded", rounded)
+    Contributions(terms).write("terms", &w)
+    Contributions(factors).write("factors", &w)
+    Contributions(bonuses).write("bonuses", &w)
+    if let cap {
+      w.field("cap", cap.rawValue)
+      w.field("uncapped", uncapped)
+    }
+  }
+
+  var explanation: String {
+    var parts = terms.map { "\($0.name) \(NumberText.short($0.value))" }.joined(separator: " + ")
+    if parts.isEmpty { parts = NumberText.short(raw) }
+    if !factors.isEmpty {
+      parts = "(\(parts)) × " + factors.map { "\($0.name) \(NumberText.short($0.value))" }.joined(separator: " × ")
+    }
+    var text = "+\(xp) XP = round(\(parts) = \(NumberText.short(raw))) = \(rounded)"
+    for bonus in bonuses { text += " + \(bonus.name) bonus \(NumberText.short(bonus.value))" }
+    if let cap { text += "; capped (\(cap.rawValue)) from \(uncapped)" }
+    return text
+  }
+}
+
+/// Which cap cut an XP award.
+public enum XPCap: String, Sendable, Hashable, Codable {
+  case perWorkout, perDay
+}

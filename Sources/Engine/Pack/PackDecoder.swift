@@ -1,0 +1,227 @@
+import RuleLanguage
+
+/// Decodes the parsed files of a pack into a ``RulePack``, reporting problems to the log.
+final class PackDecoder {
+  /// Where the pack comes from (a directory), for messages.
+  let source: String
+  let documents: [String: JSONNode]
+  let log: DiagnosticLog
+  let overrides: [JSONOverride]
+  var facts = FactTable(FactNames(categories: [], parameters: [], elements: []))
+  var categories: [CategoryRule] = []
+  var parameters: [String] = []
+  var exercises: [ExerciseRule] = []
+  /// The pack's named constants, as formulas see them (`const.NAME`).
+  var constants: [(name: String, value: Double)] = []
+
+  init(source: String, documents: [String: JSONNode], log: DiagnosticLog, overrides: [JSONOverride]) {
+    self.source = source
+    self.overrides = overrides
+    self.documents = documents
+    self.log = log
+  }
+
+  /// Decodes the shared parts (header, categories, exercises), declares the facts, then lets each
+  /// mechanic decode its file, in the order of ``Mechanics/files``.
+  func decode(digest: String) -> RulePack? {
+    var contents = RulePack.Contents()
+    let header = decodeHeader()
+    decodeCategories(documents["xp"]?.object?.required("categories"))
+    let elementNames = documents["companions"]?.value["elements"]?.members?.map(\.key) ?? []
+    facts = FactTable(
+      FactNames(categories: categories.map(\.name), parameters: parameters, elements: elementNames), constants: constants)
+    decodeExercises()
+    contents.xp = XPRules.decode(self)
+    contents.levels = documents["levels"]?.object.flatMap { decodeCurve($0, what: "player level") }
+    contents.streaks = StreakRules.decode(self)
+    contents.records = RecordRules.decode(self)
+    contents.companions = CompanionRules.decode(self)
+    contents.achievements = AchievementRule.decode(self)
+    contents.nutrition = NutritionRules.decode(self)
+    contents.progression = ProgressionRules.decode(self)
+    contents.quests = QuestRules.decode(self)
+    guard let header, let xp = contents.xp, let levels = contents.levels, !log.hasErrors else { return nil }
+    contents.name = header.name
+    contents.version = header.version
+    contents.description = header.description
+    contents.constants = constants
+    contents.categories = categories
+    contents.categoryParameters = parameters
+    contents.exercises = exercises
+    contents.facts = facts
+    return RulePack(contents, xp: xp, levels: levels, source: source, digest: digest, overrides: overrides)
+  }
+
+  /// The newest `format` this version reads.
+  static let supportedFormat = 1
+
+  private func decodeHeader() -> (name: String, version: String, description: String)? {
+    guard let object = documents["pack"]?.object else { return nil }
+    defer { object.finish() }
+    if let format = object.required("format"), let number = format.integer(in: 1...Int.max) {
+      if number > PackDecoder.supportedFormat {
+        format.error("rule pack format \(number) is newer than this fitquest supports (\(PackDecoder.supportedFormat)); update fitquest")
+      }
+    }
+    if let list = object.optional("constants")?.object {
+      for entry in list.entries {
+        guard let value = entry.node.number else { continue }
+        guard entry.key.first?.isLetter == true, entry.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+          entry.node.error("constant name '\(entry.key)' must start with a letter and hold only letters, digits and '_'")
+          continue
+        }
+        constants.append(("const.\(entry.key)", value))
+      }
+    }
+    let name = object.required("name")?.nonEmptyString
+    let version = object.required("version")?.nonEmptyString
+    let description = object.optional("description")?.string ?? ""
+    guard let name, let version else { return nil }
+    return (name, version, description)
+  }
+
+  private func decodeCategories(_ node: JSONNode?) {
+    guard let node, let object = node.object else { return }
+    let entries = object.entries
+    if entries.isEmpty { node.error("'categories' must define at least one category") }
+    for entry in entries {
+      guard let parameters = entry.node.object else { continue }
+      let names = parameters.members.map(\.key)
+      if categories.isEmpty {
+        self.parameters = names
+      } else if names != self.parameters {
+        entry.node.error(
+          "category '\(entry.key)' must define the same parameters, in the same order, as '\(categories[0].name)': \(self.parameters.joined(separator: ", "))")
+        continue
+      }
+      var values: [Double] = []
+      for parameter in parameters.entries {
+        values.append(parameter.node.number ?? 0)
+      }
+      categories.append(CategoryRule(name: entry.key, parameters: values))
+    }
+  }
+
+  private func decodeExercises() {
+    guard let object = documents["exercises"]?.object else { return }
+    defer { object.finish() }
+    guard let list = object.required("exercises")?.object else { return }
+    for entry in list.entries {
+      guard let fields = entry.node.object else { continue }
+      defer { fields.finish() }
+      let category = fields.required("category").flatMap { categoryIndex($0) }
+      let increment = fields.optional("incrementKg")?.number(in: 0.1...100)
+      if let category { exercises.append(ExerciseRule(name: entry.key, category: category, incrementKg: increment)) }
+    }
+  }
+
+  /// Resolves a category name, reporting unknown ones with a hint.
+  func categoryIndex(_ node: JSONNode) -> Int? {
+    guard let name = node.choice(categories.map(\.name), what: "category") else { return nil }
+    return categories.firstIndex { $0.name == name }
+  }
+
+  /// Compiles a rule formula in a place, reporting problems.
+  func formula(_ node: JSONNode?, _ place: FactScope, _ type: FormulaType) -> Formula? {
+    guard let node else { return nil }
+    return FormulaCompiler.compile(node, scope: facts.scope(place), expecting: type)
+  }
+
+  /// Reads an object of `name: formula` pairs, keeping their order.
+  func namedFormulas(_ node: JSONNode?, _ place: FactScope, _ type: FormulaType) -> [NamedFormula]? {
+    guard let node, let object = node.object else { return nil }
+    var result: [NamedFormula] = []
+    for entry in object.entries {
+      if let compiled = formula(entry.node, place, type) { result.append(NamedFormula(name: entry.key, formula: compiled)) }
+    }
+    return result
+  }
+
+  /// Compiles a formula with its own small scope (level curves, stats, one-rep max).
+  func formula(_ node: JSONNode?, variables: [String]) -> Formula? {
+    guard let node else { return nil }
+    let scope = FormulaScope(
+      variables.enumerated().map { .init(name: $0.element, type: .number, slot: $0.offset) }, constants: constants)
+    return FormulaCompiler.compile(node, scope: scope, expecting: .number)
+  }
+
+  /// The highest level a curve may have.
+  static let maximumLevel = 1_000_000
+  /// The most bytecode instructions tabulating a curve may take (maxLevel × the formula's size),
+  /// so that loading a pack stays fast.
+  static let maximumCurveWork = 50_000_000
+
+  /// Reads `{"maxLevel": N, "curve": formula}` or `{"maxLevel": N, "table": [...]}`.
+  func decodeCurve(_ object: ObjectReader, what: String) -> LevelCurve? {
+    defer { object.finish() }
+    let maxNode = object.optional("maxLevel")
+    var maxLevel = maxNode?.integer(in: 2...PackDecoder.maximumLevel)
+    let curveNode = object.optional("curve")
+    let tableNode = object.optional("table")
+    var thresholds: [Int64] = [0]
+    switch (curveNode, tableNode) {
+    case (let curveNode?, nil):
+      guard let formula = formula(curveNode, variables: ["level"]) else { return nil }
+      guard let maxLevel else {
+        if maxNode == nil { object.node.error("a \(what) curve needs 'maxLevel'") }
+        return nil
+      }
+      let work = maxLevel * max(1, formula.instructionCount)
+      guard work <= PackDecoder.maximumCurveWork else {
+        curveNode.error(
+          "the \(what) curve is too expensive to tabulate for \(maxLevel) levels (more than \(PackDecoder.maximumCurveWork) steps); lower 'maxLevel' or simplify the curve")
+        return nil
+      }
+      for level in 2...maxLevel {
+        let value: Double
+        do {
+          value = try formula.evaluate(slots: [Double(level)])
+        } catch {
+          var diagnostic = formula.diagnostic(for: error)
+          diagnostic.message += " (the \(what) curve at level \(level))"
+          log.report(diagnostic)
+          return nil
+        }
+        guard value == value.rounded(), value >= 1, value < 9e15 else {
+          curveNode.error(
+            "the \(what) curve gives \(NumberText.format(value)) XP for level \(level); thresholds must be whole numbers of at least 1 (use floor() or round())")
+          return nil
+        }
+        let threshold = Int64(value)
+        guard let previous = thresholds.last, threshold > previous else {
+          curveNode.error(
+            "the \(what) curve is not strictly increasing: level \(level) needs \(threshold) XP, level \(level - 1) needs \(thresholds.last ?? 0)")
+          return nil
+        }
+        thresholds.append(threshold)
+      }
+    case (nil, let tableNode?):
+      guard let rows = tableNode.array else { return nil }
+      guard rows.count < PackDecoder.maximumLevel else {
+        tableNode.error("the \(what) table has \(rows.count) entries; levels go up to \(PackDecoder.maximumLevel), so it has at most \(PackDecoder.maximumLevel - 1)")
+        return nil
+      }
+      for (index, row) in rows.enumerated() {
+        guard let value = row.integer(in: 1...Int(9e15)) else { return nil }
+        guard let previous = thresholds.last, Int64(value) > previous else {
+          row.error("the \(what) table is not strictly increasing: level \(index + 2) needs \(value) XP, level \(index + 1) needs \(thresholds.last ?? 0)")
+          return nil
+        }
+        thresholds.append(Int64(value))
+      }
+      if let max = maxLevel, max != thresholds.count {
+        maxNode?.error("'maxLevel' is \(max) but the table defines \(thresholds.count) levels")
+        return nil
+      }
+      maxLevel = thresholds.count
+    case (.some, .some):
+      object.node.error("give either 'curve' or 'table' for the \(what) curve, not both")
+      return nil
+    case (nil, nil):
+      object.node.error("the \(what) curve needs 'curve' (a formula of 'level') or 'table'")
+      return nil
+    }
+    guard let maxLevel else { return nil }
+    return LevelCurve(maxLevel: maxLevel, thresholds: thresholds)
+  }
+}
