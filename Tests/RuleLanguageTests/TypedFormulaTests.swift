@@ -124,6 +124,8 @@ import Testing
       "player.streak * 2 + workout.durationMin / 0.5 + 3 * player.streak - 1",
       "workout.durationMin * 1e307 + player.streak * 1e307",
       "1 + workout.durationMin * 1e308",
+      "1e308 + workout.durationMin * 1e307 + 2",
+      "-3 + workout.durationMin / 0.25 * 1 + player.streak / 1e-308",
       "workout.durationMin * (player.streak >= 7 ? 1.5 : 1) * (workout.isFirstOfWeek == true ? 2 : 1)",
       "(workout.durationMin + 1) * (player.streak < 3 ? 1e308 : 0.5) * (player.streak != 20 ? 2 : 1)",
       "player.streak * (workout.durationMin <= 100 ? 3 : -1) * (workout.durationMin > 200 ? 0 : 1)",

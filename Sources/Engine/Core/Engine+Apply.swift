@@ -18,47 +18,40 @@ extension Engine {
     if let open = live.progress.today.day, event.pointee.day < open || (event.pointee.day == open && live.progress.today.isClosed) {
       throw .outOfOrder(day: event.pointee.day, openDay: open, isClosed: live.progress.today.isClosed)
     }
-    if event.pointee.kind == .workout && !(0..<Int32(pack.categories.count)).contains(event.pointee.category) {
+    if event.pointee.kind == .workout && !(0..<plan.categoryCount).contains(Int(event.pointee.category)) {
       throw .invalidEvent(message: "the workout was resolved against another rule pack")
     }
-    let plan = self.plan
-    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: plan.slotCount + plan.stackDepth) { buffer in
-      Result { () throws(EngineError) in
-        let base = buffer.baseAddress.unsafelyUnwrapped
-        var context = EventContext(
-          day: event.pointee.day, slots: base, stack: base + plan.slotCount, stackCapacity: plan.stackDepth,
-          tables: plan.tables, recording: log.isRecording, explaining: log.isExplaining)
-        switch event.pointee.kind {
-        case .workout:
-          prepare(event, &context, &live.progress)
-          try applyWorkout(event, &context, &live, &log)
-        case .nutrition:
-          try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
-        case .companion:
-          try applyCompanionChoice(Int(event.pointee.species), &context, &live, &log)
-        case .profile:
-          try applyProfile(event.pointee.targets, &context, &live, &log)
-        case .dayClosed:
-          try applyDayClosure(&context, &live, &log)
-        case .retraction:
-          throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
-        }
-      }
+    let scratch = live.scratch(capacity: plan.slotCount + plan.stackDepth)
+    var context = EventContext(
+      day: event.pointee.day, slots: scratch, stack: scratch + plan.slotCount, stackCapacity: plan.stackDepth,
+      tables: plan.tables, recording: log.isRecording, explaining: log.isExplaining)
+    switch event.pointee.kind {
+    case .workout:
+      prepare(event, &context, &live.progress)
+      try applyWorkout(event, &context, &live, &log)
+    case .nutrition:
+      try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
+    case .companion:
+      try applyCompanionChoice(Int(event.pointee.species), &context, &live, &log)
+    case .profile:
+      try applyProfile(event.pointee.targets, &context, &live, &log)
+    case .dayClosed:
+      try applyDayClosure(&context, &live, &log)
+    case .retraction:
+      throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
     }
-    try result.get()
   }
 
   /// Writes the current value of each listed slot's fact.
   @inline(__always)
   func fill(_ slots: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress) {
     guard !slots.isEmpty else { return }
-    let readers = plan.readers
+    let readers = plan.readers.baseAddress.unsafelyUnwrapped
     withUnsafeMutablePointer(to: &state) { progress in
       withUnsafeMutablePointer(to: &context) { event in
         let values = event.pointee.slots
         for slot in slots {
-          let reader = readers[Int(slot)]
-          values[Int(slot)] = reader.read(UnsafeRawPointer(progress), UnsafeRawPointer(event), reader.argument)
+          values[Int(slot)] = readers[Int(slot)].read(UnsafeRawPointer(progress), UnsafeRawPointer(event))
         }
       }
     }
@@ -70,7 +63,7 @@ extension Engine {
     let reader = plan.readers[slot]
     return withUnsafeMutablePointer(to: &state) { progress in
       withUnsafeMutablePointer(to: &context) { event in
-        reader.read(UnsafeRawPointer(progress), UnsafeRawPointer(event), reader.argument)
+        reader.read(UnsafeRawPointer(progress), UnsafeRawPointer(event))
       }
     }
   }

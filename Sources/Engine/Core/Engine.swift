@@ -8,8 +8,8 @@ public final class Engine: Sendable {
   public let pack: RulePack
   let plan: EnginePlan
   private let storage: EngineStorage
-  /// The fused XP program's formula, kept alive for its bytecode.
-  private let fused: Formula?
+  /// The fused XP programs, kept alive for their bytecode.
+  private let experience: ExperiencePlan
 
   /// Creates an engine for a pack.
   public init(pack: RulePack) {
@@ -18,10 +18,9 @@ public final class Engine: Sendable {
     self.storage = storage
     let facts = pack.facts.facts
     let achievements = AchievementPlan(pack: pack)
-    let fused = Formula.sumThenProduct(pack.xp.terms.map(\.formula), pack.xp.factors.map(\.formula))
-    var formulas = Mechanics.formulas(pack, achievements: achievements)
-    if let fused { formulas.append(fused) }
-    self.fused = fused
+    let experience = ExperiencePlan(pack: pack)
+    self.experience = experience
+    let formulas = Mechanics.formulas(pack, achievements: achievements) + experience.programs
     func slots(_ formulas: [Formula?]) -> UnsafeBufferPointer<Int32> {
       storage.buffer(Set(formulas.compactMap { $0 }.flatMap(\.slots)).sorted().map { Int32($0) })
     }
@@ -37,16 +36,19 @@ public final class Engine: Sendable {
     for index in pack.progression?.categories ?? [] { progression[index] = true }
     plan = EnginePlan(
       slotCount: facts.count,
+      categoryCount: pack.categories.count,
       stackDepth: formulas.map(\.stackDepth).max() ?? 1,
-      readers: storage.buffer(facts.map { SlotReader(read: $0.read, argument: $0.argument) }),
+      readers: storage.buffer(facts.map(SlotReader.init)),
       tables: storage.pointer(tables),
-      experienceSlots: slots(pack.xp.formulas + [fused]),
+      experienceSlots: slots(pack.xp.formulas),
+      fusedExperience: storage.buffer(experience.programs.map(\.compiledProgram)),
+      fusedSlots: storage.buffer(experience.slots.flatMap { $0.map { Int32($0) } }),
+      fusedSlotEnds: storage.buffer(experience.slots.reduce(into: [Int32]()) { ends, list in ends.append((ends.last ?? 0) + Int32(list.count)) }),
       companionSlots: slots([pack.companions?.share, pack.companions?.affinityBonus]),
       evolutionSlots: slots(pack.companions?.species.map { $0.evolution?.condition } ?? []),
       nutritionSlots: slots(pack.nutrition?.formulas ?? []),
       achievementSlots: storage.buffer(achievements.generalSlots.map { Int32($0) }),
       questSlots: slots(pack.quests?.formulas ?? []),
-      fusedExperience: fused?.compiledProgram,
       rounding: pack.xp.rounding,
       perWorkoutCap: Int64(pack.xp.perWorkoutCap ?? -1),
       perDayCap: Int64(pack.xp.perDayCap ?? -1),
@@ -56,6 +58,10 @@ public final class Engine: Sendable {
       groups: storage.buffer(achievements.groups.map { Int32($0) }),
       groupEnds: storage.buffer(achievements.groupEnds.map { Int32($0) }),
       entries: storage.buffer(achievements.entries),
+      eventGroups: storage.buffer(achievements.eventGroups.flatMap { $0.map { Int32($0) } }),
+      eventGroupEnds: storage.buffer(achievements.eventGroups.reduce(into: [Int32]()) { ends, list in
+        ends.append((ends.last ?? 0) + Int32(list.count))
+      }),
       hasRecords: pack.records != nil,
       hasProgression: pack.progression != nil,
       hasCompanions: pack.companions != nil,
@@ -68,6 +74,15 @@ public final class Engine: Sendable {
   /// Loads a pack directory and creates an engine for it.
   public convenience init(rulesDirectory: String, overrides: [JSONOverride] = []) throws(DiagnosticError) {
     self.init(pack: try RulePackLoader.load(directory: rulesDirectory, overrides: overrides))
+  }
+
+  /// An engine for the same pack compiled again from the same file contents: its own formula
+  /// objects and tables, so threads that each use their own copy share no reference counts.
+  package func isolatedCopy() -> Engine {
+    guard let copy = try? RulePackLoader.load(pack.files, source: pack.source, overrides: pack.overrides, problems: []) else {
+      return self
+    }
+    return Engine(pack: copy)
   }
 
   /// A new player's progress, shaped for this pack.
@@ -155,9 +170,45 @@ public final class Engine: Sendable {
   }
 }
 
-/// A player being applied events: its progress, and the achievement cursors the engine derives
-/// from it (rebuilt in O(achievements) by ``Engine/live(_:)``; never saved).
+/// A player being applied events: its progress, the achievement cursors the engine derives from
+/// it (rebuilt in O(achievements) by ``Engine/live(_:)``; never saved), and scratch memory for
+/// the slots and operand stack of one application, allocated once per player.
 package struct LivePlayer: Sendable {
   package var progress: PlayerProgress
   package var cursors: [Int]
+  /// Whether an event has checked every achievement group (the first one does, so a fact that
+  /// already meets a new threshold unlocks at once, whatever event comes next).
+  var hasCheckedAll = false
+  private var memory: ScratchMemory?
+
+  package init(progress: PlayerProgress, cursors: [Int]) {
+    self.progress = progress
+    self.cursors = cursors
+  }
+
+  /// At least `capacity` Doubles no other player value uses (copies of a player share none
+  /// while applying: a shared block is replaced first).
+  @inline(__always)
+  mutating func scratch(capacity: Int) -> UnsafeMutablePointer<Double> {
+    if isKnownUniquelyReferenced(&memory), let block = memory.unsafelyUnwrapped as ScratchMemory?, block.capacity >= capacity {
+      return block.base
+    }
+    let fresh = ScratchMemory(capacity: capacity)
+    memory = fresh
+    return fresh.base
+  }
+}
+
+/// A block of Doubles, freed with its last owner.
+final class ScratchMemory: @unchecked Sendable {
+  let base: UnsafeMutablePointer<Double>
+  let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+    base = .allocate(capacity: self.capacity)
+    base.initialize(repeating: 0, count: self.capacity)
+  }
+
+  deinit { base.deallocate() }
 }

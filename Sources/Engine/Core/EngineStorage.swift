@@ -33,10 +33,61 @@ final class EngineStorage: @unchecked Sendable {
   }
 }
 
-/// A slot's fact reader and its argument.
+/// How a slot's fact is read: a field at an offset (most facts: a load and a conversion), a
+/// category parameter, or a call.
 struct SlotReader {
-  let read: FactReader
-  let argument: Int
+  enum Kind: UInt8 {
+    case contextDouble, contextInt, contextInt64, contextBool, progressDouble, progressInt, progressInt64, progressBool
+    case categoryParameter, function
+  }
+
+  let kind: Kind
+  let offset: Int32
+  let argument: Int32
+  let function: FactReader?
+
+  init(_ fact: Fact) {
+    argument = Int32(fact.argument)
+    switch fact.source {
+    case .function(let read):
+      kind = .function
+      offset = 0
+      function = read
+    case .categoryParameter:
+      kind = .categoryParameter
+      offset = 0
+      function = nil
+    case .field(let field, let base, let offset):
+      let kinds: [Kind] = base == .context
+        ? [.contextDouble, .contextInt, .contextInt64, .contextBool] : [.progressDouble, .progressInt, .progressInt64, .progressBool]
+      kind = kinds[Int(field.rawValue)]
+      self.offset = Int32(offset)
+      function = nil
+    }
+  }
+
+  /// The fact's value for a progress and an event context.
+  @inline(__always)
+  func read(_ progress: UnsafeRawPointer, _ context: UnsafeRawPointer) -> Double {
+    let offset = Int(self.offset)
+    switch kind {
+    case .contextDouble: return context.load(fromByteOffset: offset, as: Double.self)
+    case .contextInt: return Double(context.load(fromByteOffset: offset, as: Int.self))
+    case .contextInt64: return Double(context.load(fromByteOffset: offset, as: Int64.self))
+    case .contextBool: return context.load(fromByteOffset: offset, as: Bool.self) ? 1 : 0
+    case .progressDouble: return progress.load(fromByteOffset: offset, as: Double.self)
+    case .progressInt: return Double(progress.load(fromByteOffset: offset, as: Int.self))
+    case .progressInt64: return Double(progress.load(fromByteOffset: offset, as: Int64.self))
+    case .progressBool: return progress.load(fromByteOffset: offset, as: Bool.self) ? 1 : 0
+    case .categoryParameter:
+      let event = context.assumingMemoryBound(to: EventContext.self)
+      let category = event.pointee.facts.category
+      guard category >= 0 else { return 0 }
+      let tables = event.pointee.tables
+      return tables.pointee.categoryParameters[category * tables.pointee.parameterCount + Int(argument)]
+    case .function: return function.unsafelyUnwrapped(progress, context, Int(argument))
+    }
+  }
 }
 
 /// What an engine compiles from its pack once: the slot lists each phase fills, the fused XP
@@ -44,18 +95,22 @@ struct SlotReader {
 /// storage.
 struct EnginePlan: @unchecked Sendable {
   let slotCount: Int
+  let categoryCount: Int
   /// The deepest operand stack any formula of the engine needs.
   let stackDepth: Int
   let readers: UnsafeBufferPointer<SlotReader>
   let tables: UnsafePointer<EngineTables>
   let experienceSlots: UnsafeBufferPointer<Int32>
+  /// Per category, the XP terms and factors as one program (see ``ExperiencePlan``; empty when
+  /// they cannot be fused), and the slots it and the bonuses read (flattened, with ends).
+  let fusedExperience: UnsafeBufferPointer<CompiledProgram>
+  let fusedSlots: UnsafeBufferPointer<Int32>
+  let fusedSlotEnds: UnsafeBufferPointer<Int32>
   let companionSlots: UnsafeBufferPointer<Int32>
   let evolutionSlots: UnsafeBufferPointer<Int32>
   let nutritionSlots: UnsafeBufferPointer<Int32>
   let achievementSlots: UnsafeBufferPointer<Int32>
   let questSlots: UnsafeBufferPointer<Int32>
-  /// The XP terms and factors as one program, used when awards need no breakdown.
-  let fusedExperience: CompiledProgram?
   /// XP rounding and caps (−1: no cap), and whether any bonus exists.
   let rounding: RoundingMode
   let perWorkoutCap: Int64
@@ -68,6 +123,9 @@ struct EnginePlan: @unchecked Sendable {
   let groups: UnsafeBufferPointer<Int32>
   let groupEnds: UnsafeBufferPointer<Int32>
   let entries: UnsafeBufferPointer<AchievementPlan.Entry>
+  /// ``AchievementPlan/eventGroups`` flattened: key k's groups are `eventGroups[eventGroupEnds[k − 1]..<eventGroupEnds[k]]`.
+  let eventGroups: UnsafeBufferPointer<Int32>
+  let eventGroupEnds: UnsafeBufferPointer<Int32>
   /// Which mechanics the pack has.
   let hasRecords: Bool
   let hasProgression: Bool

@@ -1,5 +1,5 @@
 /// The phases of the engine, and — written once, here — the order in which they run for each
-/// kind of event.
+/// kind of event (phases of mechanics the pack does not use are skipped here, not called).
 ///
 /// The workout order follows the source app's completion pipeline: complete the workout (open the
 /// day, streak, totals, personal records, load suggestions) → calculate XP → companion XP and
@@ -12,15 +12,17 @@ extension Engine {
     try openDay(&context, &live.progress, &log)
     updateStreak(&context, &live.progress, &log)
     try addTotals(&context, &live.progress)
-    try updateRecords(event, &context, &live.progress, &log)
-    suggestLoads(event, &context, &live.progress, &log)
+    if plan.hasRecords { try updateRecords(event, &context, &live.progress, &log) }
+    if plan.hasProgression { suggestLoads(event, &context, &live.progress, &log) }
     try awardExperience(&context, &live.progress, &log)
-    giveDefaultStarter(&context, &live.progress, &log)
-    try awardCompanionXP(&context, &live.progress, &log)
-    try evolve(&context, &live.progress, &log)
+    if plan.hasCompanions {
+      giveDefaultStarter(&context, &live.progress, &log)
+      try awardCompanionXP(&context, &live.progress, &log)
+      try evolve(&context, &live.progress, &log)
+    }
     try addPlayerXP(context.facts.xp, &context, &live.progress, &log)
-    try progressQuests(&context, &live.progress, &log)
-    try checkAchievements(&context, &live.progress, &live.cursors, &log)
+    if plan.hasQuests { try progressQuests(&context, &live.progress, &log) }
+    try checkAchievements(&context, &live, &log)
   }
 
   func applyNutrition(_ intakeKcal: Double, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
@@ -28,7 +30,7 @@ extension Engine {
   {
     try openDay(&context, &live.progress, &log)
     logIntake(intakeKcal, &live.progress)
-    try checkAchievements(&context, &live.progress, &live.cursors, &log)
+    try checkAchievements(&context, &live, isNutrition: true, &log)
   }
 
   func applyCompanionChoice(_ species: Int, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
@@ -37,7 +39,7 @@ extension Engine {
     try checkChoice(species, live.progress)
     try openDay(&context, &live.progress, &log)
     choose(species, &context, &live.progress, &log)
-    try checkAchievements(&context, &live.progress, &live.cursors, &log)
+    try checkAchievements(&context, &live, &log)
   }
 
   func applyProfile(_ targets: MacroTargets, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)

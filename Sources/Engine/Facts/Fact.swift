@@ -18,22 +18,102 @@ package struct Fact: Sendable {
   package var help: String
   /// Whether the value can only grow over a player's life, so thresholds on it can be indexed.
   package var isMonotonic: Bool
-  package var read: FactReader
-  /// The parameter passed to `read` (a category index, for `player.workouts.strength`).
+  /// Which events can change it: achievement checks skip facts the event cannot change.
+  package var changes: FactChange
+  /// Where the value comes from.
+  package var source: FactSource
+  /// The parameter of the source (a category index, for `player.workouts.strength`).
   package var argument: Int
 
   package init(
     _ name: String, _ type: FormulaType = .number, _ scopes: Set<FactScope>, _ help: String, monotonic: Bool = false,
-    argument: Int = 0, read: FactReader
+    changes: FactChange = .anyEvent, argument: Int = 0, read: FactReader
+  ) {
+    self.changes = changes
+    self.name = name
+    self.type = type
+    self.scopes = scopes
+    self.help = help
+    self.isMonotonic = monotonic
+    self.source = .function(read)
+    self.argument = argument
+  }
+
+  /// A fact stored in a field of the event being applied (read without a call).
+  package init<Value: FactField>(
+    _ name: String, _ type: FormulaType = .number, _ scopes: Set<FactScope>, _ help: String, event field: KeyPath<EventContext, Value>
+  ) {
+    self.init(name, type, scopes, help, monotonic: false, changes: .anyEvent, source: .field(Value.kind, .context, offset(field)))
+  }
+
+  /// A fact stored in a field of the player's progress (read without a call).
+  package init<Value: FactField>(
+    _ name: String, _ type: FormulaType = .number, _ scopes: Set<FactScope>, _ help: String, monotonic: Bool = false,
+    changes: FactChange = .anyEvent, player field: KeyPath<PlayerProgress, Value>
+  ) {
+    self.init(name, type, scopes, help, monotonic: monotonic, changes: changes, source: .field(Value.kind, .progress, offset(field)))
+  }
+
+  /// The parameter of the workout's category at index `argument`.
+  package static func categoryParameter(_ name: String, _ scopes: Set<FactScope>, _ help: String, argument: Int) -> Fact {
+    Fact(name, .number, scopes, help, monotonic: false, changes: .anyEvent, source: .categoryParameter, argument: argument)
+  }
+
+  private init(
+    _ name: String, _ type: FormulaType, _ scopes: Set<FactScope>, _ help: String, monotonic: Bool, changes: FactChange,
+    source: FactSource, argument: Int = 0
   ) {
     self.name = name
     self.type = type
     self.scopes = scopes
     self.help = help
     self.isMonotonic = monotonic
-    self.read = read
+    self.changes = changes
+    self.source = source
     self.argument = argument
   }
+}
+
+/// The byte offset of a stored field (a key path to a computed property is a programming error).
+private func offset<Root, Value>(_ field: KeyPath<Root, Value>) -> Int {
+  guard let offset = MemoryLayout<Root>.offset(of: field) else {
+    preconditionFailure("facts read stored fields only: \(field)")
+  }
+  return offset
+}
+
+/// Where a fact's value comes from.
+package enum FactSource: Sendable {
+  /// A function of the progress, the event and the argument.
+  case function(FactReader)
+  /// A stored field of the event context or of the progress, at a byte offset.
+  case field(FieldKind, FieldBase, Int)
+  /// The workout category's parameter at index `argument`.
+  case categoryParameter
+
+  /// What a field holds.
+  package enum FieldKind: UInt8, Sendable { case double, int, int64, bool }
+  /// Whose field it is.
+  package enum FieldBase: UInt8, Sendable { case context, progress }
+}
+
+/// The types of fields a fact can read directly.
+package protocol FactField { static var kind: FactSource.FieldKind { get } }
+extension Double: FactField { package static var kind: FactSource.FieldKind { .double } }
+extension Int: FactField { package static var kind: FactSource.FieldKind { .int } }
+extension Int64: FactField { package static var kind: FactSource.FieldKind { .int64 } }
+extension Bool: FactField { package static var kind: FactSource.FieldKind { .bool } }
+
+/// Which events can change a fact's value.
+package enum FactChange: Sendable {
+  /// Any event (reward XP can raise the level on any event that unlocks something).
+  case anyEvent
+  /// Workouts only.
+  case workouts
+  /// Workouts of the category the fact's `argument` names.
+  case workoutsOfCategory
+  /// Nutrition logs only.
+  case nutrition
 }
 
 /// Where a formula is written decides which facts it may read.

@@ -6,22 +6,21 @@ package struct ResolvedEvent: Sendable {
     case workout, nutrition, companion, profile, dayClosed, retraction
   }
 
+  // The fields a workout reads come first, so the hot path touches two cache lines.
   package var kind: Kind
-  package var id: String
-  package var day: Day
-  package var player: String?
-
+  /// Whether `rpe` was logged, and whether the summary totals were.
+  package var hasRPE = false
+  package var hasSummary = false
   // Workouts.
   package var category: Int32 = -1
+  package var day: Day
   package var durationMin = 0.0
   /// Session RPE (when `hasRPE`).
   package var rpe = 0.0
-  package var hasRPE = false
   /// Active energy and distance; NaN when not logged.
   package var activeKcal = Double.nan
   package var distanceKm = Double.nan
   /// A summary workout's totals (when `hasSummary`).
-  package var hasSummary = false
   package var summarySets = 0
   package var summaryReps = 0
   package var summaryVolumeKg = 0.0
@@ -29,6 +28,9 @@ package struct ResolvedEvent: Sendable {
   package var exercises: [Int32] = []
   /// Every set of every exercise, in order.
   package var sets: [ResolvedSet] = []
+
+  package var id: String
+  package var player: String?
 
   // Nutrition logs: macros are NaN when not logged.
   package var intakeKcal = 0.0

@@ -7,25 +7,3 @@ public struct NamedFormula: Sendable {
   /// The compiled formula.
   public let formula: Formula
 }
-
-/// How a real number becomes whole XP.
-public enum RoundingMode: String, Sendable, CaseIterable {
-  /// 2.5 → 3, −2.5 → −3.
-  case halfAwayFromZero
-  /// 2.5 → 2, 3.5 → 4 (banker's rounding).
-  case halfEven
-  /// Toward −∞.
-  case down
-  /// Toward +∞.
-  case up
-
-  /// Rounds a value.
-  public func round(_ value: Double) -> Double {
-    switch self {
-    case .halfAwayFromZero: return value.rounded(.toNearestOrAwayFromZero)
-    case .halfEven: return value.rounded(.toNearestOrEven)
-    case .down: return value.rounded(.down)
-    case .up: return value.rounded(.up)
-    }
-  }
-}

@@ -23,7 +23,7 @@ final class PackDecoder {
 
   /// Decodes the shared parts (header, categories, exercises), declares the facts, then lets each
   /// mechanic decode its file, in the order of ``Mechanics/files``.
-  func decode(digest: String) -> RulePack? {
+  func decode(digest: String, files: [SourceFile]) -> RulePack? {
     var contents = RulePack.Contents()
     let header = decodeHeader()
     decodeCategories(documents["xp"]?.object?.required("categories"))
@@ -49,7 +49,7 @@ final class PackDecoder {
     contents.categoryParameters = parameters
     contents.exercises = exercises
     contents.facts = facts
-    return RulePack(contents, xp: xp, levels: levels, source: source, digest: digest, overrides: overrides)
+    return RulePack(contents, xp: xp, levels: levels, source: source, digest: digest, overrides: overrides, files: files)
   }
 
   /// The newest `format` this version reads.

@@ -53,8 +53,14 @@ public final class RulePack: Sendable {
   private let categoryIndex: [String: Int]
   /// The `--set` overrides applied when loading.
   public let overrides: [JSONOverride]
+  /// The files it was compiled from (to compile it again, see ``Engine/isolatedCopy()``).
+  package let files: [SourceFile]
 
-  init(_ contents: Contents, xp: XPRules, levels: LevelCurve, source: String, digest: String, overrides: [JSONOverride]) {
+  init(
+    _ contents: Contents, xp: XPRules, levels: LevelCurve, source: String, digest: String, overrides: [JSONOverride],
+    files: [SourceFile]
+  ) {
+    self.files = files
     name = contents.name
     version = contents.version
     description = contents.description

@@ -84,7 +84,7 @@ public enum RulePackLoader {
     }
     try log.throwIfErrors()
     let decoder = PackDecoder(source: source, documents: documents, log: log, overrides: overrides)
-    let pack = decoder.decode(digest: digest.hex)
+    let pack = decoder.decode(digest: digest.hex, files: files)
     try log.throwIfErrors()
     guard let pack else { throw DiagnosticError(Diagnostic(file: source, message: "the rule pack is incomplete")) }
     return pack

@@ -22,3 +22,20 @@ extension Formula {
     return Formula(source: source, root: root, origin: origin, typed: true)
   }
 }
+
+extension Formula {
+  /// The formula with some number slots replaced by constants (a category's parameters, known
+  /// once the category is): the same operations on the same values, with fewer loads.
+  public func substituting(_ values: [Int: Double]) -> Formula {
+    func rebuild(_ node: Node) -> Node {
+      if case .slot(let slot) = node.kind, node.type == .number, let value = values[slot] {
+        return Node(.literal(.number(value)), type: .number, offset: node.offset, display: node.text, numeric: value)
+      }
+      guard !node.arguments.isEmpty else { return node }
+      return Node(
+        node.kind, arguments: node.arguments.map(rebuild), type: node.type, offset: node.offset, display: node.text,
+        numeric: node.numeric)
+    }
+    return Formula(source: source, root: rebuild(root), origin: origin, typed: program != nil)
+  }
+}

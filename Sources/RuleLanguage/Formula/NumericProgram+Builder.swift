@@ -49,6 +49,13 @@ extension NumericProgram {
       if let loadConstant, let slot = slot(first), let next = rest.first, next.isLiteral {
         append(loadConstant, node, stackEffect: 1, index: slot, x: next.numeric)
         rest = rest.dropFirst()
+      } else if opcode == .add, first.isLiteral, let next = rest.first, let (term, slot, constant, divides) = scaledSlot(next) {
+        // `constant + fact × constant`: the push and the first scaled term in one step.
+        append(
+          Instruction(
+            opcode: divides ? .pushAddSlotDivideConstant : .pushAddSlotMultiplyConstant, index: Int32(slot), x: first.numeric,
+            y: constant), term, stackEffect: 1, second: node)
+        rest = rest.dropFirst()
       } else {
         emit(first)
       }

@@ -21,6 +21,8 @@ final class NumericProgram: @unchecked Sendable {
     case jump, jumpIfFalse, jumpIfFalseElsePop, jumpIfTrueElsePop
     /// `top += slot × x` and `top += slot ÷ x`: one term of a sum of scaled facts.
     case addSlotMultiplyConstant, addSlotDivideConstant
+    /// `push x + slot × y` and `push x + slot ÷ y`: a sum's constant and its first scaled term.
+    case pushAddSlotMultiplyConstant, pushAddSlotDivideConstant
     /// `top ×= (slot ⋚ z ? x : y)`: a factor chosen by a comparison of a fact with a constant.
     case multiplySelect
   }
@@ -58,6 +60,8 @@ final class NumericProgram: @unchecked Sendable {
   private let origins: [Node]
   private let secondOrigins: [Node?]
   let stackSize: Int
+  /// Whether every instruction propagates non-finite values (see ``run(_:count:_:stack:propagates:failedAt:)``).
+  let propagates: Bool
 
   init(_ root: Node) {
     var builder = Builder()
@@ -67,6 +71,7 @@ final class NumericProgram: @unchecked Sendable {
     origins = builder.origins
     secondOrigins = builder.secondOrigins
     stackSize = max(1, builder.maximumDepth)
+    propagates = builder.code.allSatisfy { Self.propagates($0.opcode) }
   }
 
   deinit {
@@ -95,73 +100,105 @@ final class NumericProgram: @unchecked Sendable {
 
   /// Runs code with an operand stack of at least `stackSize` Doubles; on failure returns nil and
   /// sets `failedAt` to the instruction index. Touches no reference counts.
+  ///
+  /// A program whose every step carries a non-finite operand into a non-finite result
+  /// (``propagates``) first runs without checking each step: a finite result proves no step
+  /// failed. Only a non-finite result runs again, checked, to name the step that failed first.
   @inline(__always)
   static func run(
     _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>,
-    stack: UnsafeMutablePointer<Double>, failedAt: inout Int
+    stack: UnsafeMutablePointer<Double>, propagates: Bool, failedAt: inout Int
+  ) -> Double? {
+    if propagates, let value = run(code, count: end, slots, stack: stack, checks: ResultOnly.self, failedAt: &failedAt),
+      value.isFinite
+    {
+      return value
+    }
+    return run(code, count: end, slots, stack: stack, checks: EveryStep.self, failedAt: &failedAt)
+  }
+
+  /// Whether an opcode turns a non-finite operand into a non-finite result, given finite slots
+  /// and constants (comparisons, selections, min/max, powers, jumps and divisions by computed
+  /// values can hide one: `1 / inf` is 0).
+  static func propagates(_ opcode: Opcode) -> Bool {
+    switch opcode {
+    case .push, .load, .loadMultiplyConstant, .loadDivideConstant, .loadAddConstant, .addConstant, .subtractConstant,
+      .multiplyConstant, .divideConstant, .addSlot, .subtractSlot, .multiplySlot, .negate, .add, .subtract, .multiply,
+      .round, .floor, .ceil, .absolute, .squareRoot, .addSlotMultiplyConstant, .addSlotDivideConstant, .multiplySelect,
+      .pushAddSlotMultiplyConstant, .pushAddSlotDivideConstant:
+      return true
+    default:
+      return false
+    }
+  }
+
+  @inline(__always)
+  private static func run<Checks: StepChecks>(
+    _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>,
+    stack: UnsafeMutablePointer<Double>, checks: Checks.Type, failedAt: inout Int
   ) -> Double? {
     var top = -1
     var pc = 0
     while pc < end {
-      let instruction = code[pc]
-      switch instruction.opcode {
+      let instruction = code + pc
+      switch instruction.pointee.opcode {
       case .push:
         top += 1
-        stack[top] = instruction.x
+        stack[top] = instruction.pointee.x
       case .load:
         top += 1
-        stack[top] = slots[Int(instruction.index)]
+        stack[top] = slots[Int(instruction.pointee.index)]
       case .loadMultiplyConstant:
         top += 1
-        stack[top] = slots[Int(instruction.index)] * instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] = slots[Int(instruction.pointee.index)] * instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .loadDivideConstant:
         top += 1
-        stack[top] = slots[Int(instruction.index)] / instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] = slots[Int(instruction.pointee.index)] / instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .loadAddConstant:
         top += 1
-        stack[top] = slots[Int(instruction.index)] + instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] = slots[Int(instruction.pointee.index)] + instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .addConstant:
-        stack[top] += instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] += instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .subtractConstant:
-        stack[top] -= instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] -= instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .multiplyConstant:
-        stack[top] *= instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] *= instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .divideConstant:
-        stack[top] /= instruction.x
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] /= instruction.pointee.x
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .addSlot:
-        stack[top] += slots[Int(instruction.index)]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] += slots[Int(instruction.pointee.index)]
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .subtractSlot:
-        stack[top] -= slots[Int(instruction.index)]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] -= slots[Int(instruction.pointee.index)]
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .multiplySlot:
-        stack[top] *= slots[Int(instruction.index)]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] *= slots[Int(instruction.pointee.index)]
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .negate: stack[top] = -stack[top]
       case .add:
         top -= 1
         stack[top] += stack[top + 1]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .subtract:
         top -= 1
         stack[top] -= stack[top + 1]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .multiply:
         top -= 1
         stack[top] *= stack[top + 1]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .divide:
         top -= 1
         if stack[top + 1] == 0 { return fail(pc, &failedAt) }
         stack[top] /= stack[top + 1]
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .remainder:
         top -= 1
         if stack[top + 1] == 0 { return fail(pc, &failedAt) }
@@ -184,13 +221,13 @@ final class NumericProgram: @unchecked Sendable {
       case .notEqual:
         top -= 1
         stack[top] = stack[top] != stack[top + 1] ? 1 : 0
-      case .lessConstant: stack[top] = stack[top] < instruction.x ? 1 : 0
-      case .lessEqualConstant: stack[top] = stack[top] <= instruction.x ? 1 : 0
-      case .greaterConstant: stack[top] = stack[top] > instruction.x ? 1 : 0
-      case .greaterEqualConstant: stack[top] = stack[top] >= instruction.x ? 1 : 0
-      case .equalConstant: stack[top] = stack[top] == instruction.x ? 1 : 0
-      case .notEqualConstant: stack[top] = stack[top] != instruction.x ? 1 : 0
-      case .selectConstants: stack[top] = stack[top] != 0 ? instruction.x : instruction.y
+      case .lessConstant: stack[top] = stack[top] < instruction.pointee.x ? 1 : 0
+      case .lessEqualConstant: stack[top] = stack[top] <= instruction.pointee.x ? 1 : 0
+      case .greaterConstant: stack[top] = stack[top] > instruction.pointee.x ? 1 : 0
+      case .greaterEqualConstant: stack[top] = stack[top] >= instruction.pointee.x ? 1 : 0
+      case .equalConstant: stack[top] = stack[top] == instruction.pointee.x ? 1 : 0
+      case .notEqualConstant: stack[top] = stack[top] != instruction.pointee.x ? 1 : 0
+      case .selectConstants: stack[top] = stack[top] != 0 ? instruction.pointee.x : instruction.pointee.y
       case .not: stack[top] = stack[top] == 0 ? 1 : 0
       case .minimum:
         top -= 1
@@ -209,41 +246,53 @@ final class NumericProgram: @unchecked Sendable {
       case .power:
         top -= 1
         stack[top] = Foundation.pow(stack[top], stack[top + 1])
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .squareRoot:
-        if stack[top] < 0 { return fail(pc, &failedAt) }
+        if Checks.enabled && stack[top] < 0 { return fail(pc, &failedAt) }
         stack[top] = stack[top].squareRoot()
       case .addSlotMultiplyConstant:
-        let term = slots[Int(instruction.index)] * instruction.x
-        if !term.isFinite { return fail(pc, &failedAt) }
+        let term = slots[Int(instruction.pointee.index)] * instruction.pointee.x
+        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
         stack[top] += term
-        if !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
       case .addSlotDivideConstant:
-        let term = slots[Int(instruction.index)] / instruction.x
-        if !term.isFinite { return fail(pc, &failedAt) }
+        let term = slots[Int(instruction.pointee.index)] / instruction.pointee.x
+        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
         stack[top] += term
-        if !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+      case .pushAddSlotMultiplyConstant:
+        let term = slots[Int(instruction.pointee.index)] * instruction.pointee.y
+        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
+        top += 1
+        stack[top] = instruction.pointee.x + term
+        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+      case .pushAddSlotDivideConstant:
+        let term = slots[Int(instruction.pointee.index)] / instruction.pointee.y
+        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
+        top += 1
+        stack[top] = instruction.pointee.x + term
+        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
       case .multiplySelect:
-        stack[top] *= instruction.comparison.holds(slots[Int(instruction.index)], instruction.z) ? instruction.x : instruction.y
-        if !stack[top].isFinite { return fail(pc, &failedAt) }
+        stack[top] *= instruction.pointee.comparison.holds(slots[Int(instruction.pointee.index)], instruction.pointee.z) ? instruction.pointee.x : instruction.pointee.y
+        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .jump:
-        pc = Int(instruction.index)
+        pc = Int(instruction.pointee.index)
         continue
       case .jumpIfFalse:
         top -= 1
         if stack[top + 1] == 0 {
-          pc = Int(instruction.index)
+          pc = Int(instruction.pointee.index)
           continue
         }
       case .jumpIfFalseElsePop:
         if stack[top] == 0 {
-          pc = Int(instruction.index)
+          pc = Int(instruction.pointee.index)
           continue
         }
         top -= 1
       case .jumpIfTrueElsePop:
         if stack[top] != 0 {
-          pc = Int(instruction.index)
+          pc = Int(instruction.pointee.index)
           continue
         }
         top -= 1
@@ -259,3 +308,8 @@ final class NumericProgram: @unchecked Sendable {
     return nil
   }
 }
+
+/// Whether a run checks each step's result (to name the failing step) or only the final one.
+protocol StepChecks { static var enabled: Bool { get } }
+enum EveryStep: StepChecks { static var enabled: Bool { true } }
+enum ResultOnly: StepChecks { static var enabled: Bool { false } }

@@ -12,17 +12,21 @@ public enum MonteCarlo {
   ///
   /// - Parameter runs: which run indexes to do (default: all of `0..<count`); a shard does a
   ///   subset with unchanged seeds.
+  ///
+  /// - Parameter engines: one engine per worker (``Engine/isolatedCopy()``, made before a timed
+  ///   run); by default the workers make their own.
   public static func run(
     _ scenario: Scenario, engine: Engine, count: Int, threads: Int, metrics: [String]? = nil,
-    runs: [Int]? = nil, progress: (@Sendable (Int) -> Void)? = nil
+    runs: [Int]? = nil, engines: [Engine]? = nil, progress: (@Sendable (Int) -> Void)? = nil
   ) throws(DiagnosticError) -> RunAggregate {
     let indexes = runs ?? Array(0..<count)
     let names = metrics ?? MetricSet.standard(for: engine.pack)
     let workers = max(1, min(threads, indexes.count))
     let results = WorkerResults(workers: workers, metrics: names)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      // The engine's hot data is plain memory, shared read-only; each worker has its own copy of
-      // the scenario, so threads share no reference counts.
+      // Each worker has its own engine and scenario (formula objects, arrays), so threads share
+      // no reference counts: an atomic count bouncing between cores costs more than the runs.
+      let engine = workers == 1 ? engine : engines.flatMap { worker < $0.count ? $0[worker] : nil } ?? engine.isolatedCopy()
       let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
       var aggregate = RunAggregate(metrics: names)
       var position = worker

@@ -6,31 +6,32 @@ import RuleLanguage
 // tiers, since each unlocks once.
 
 extension Engine {
+  @inline(__always)
   func checkAchievements(
-    _ context: inout EventContext, _ state: inout PlayerProgress, _ cursors: inout [Int], _ log: inout AwardLog
+    _ context: inout EventContext, _ live: inout LivePlayer, isNutrition: Bool = false, _ log: inout AwardLog
   ) throws(EngineError) {
-    let groups = plan.groups
-    let groupEnds = plan.groupEnds
-    let entries = plan.entries
     guard plan.tierCount > 0 else { return }
+    // Only the groups whose facts this event can move (all of them on a player's first event).
+    let key = live.hasCheckedAll
+      ? AchievementPlan.eventKey(category: context.facts.category, categories: plan.categoryCount, isNutrition: isNutrition)
+      : plan.categoryCount + 2
+    live.hasCheckedAll = true
+    let listed = UnsafeBufferPointer(
+      rebasing: plan.eventGroups[Int(key == 0 ? 0 : plan.eventGroupEnds[key - 1])..<Int(plan.eventGroupEnds[key])])
+    try checkAchievements(listed, &context, &live.progress, &live.cursors, &log)
+  }
+
+  /// A tier found met, to unlock.
+  private typealias Found = (achievement: Int, tier: Int, values: ValueRange)
+
+  private func checkAchievements(
+    _ listed: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress, _ cursors: inout [Int],
+    _ log: inout AwardLog
+  ) throws(EngineError) {
     for _ in 0...plan.tierCount {
-      var found: [(achievement: Int, tier: Int, values: ValueRange)] = []
-      for group in groups.indices {
-        var cursor = cursors[group]
-        let end = Int(groupEnds[group])
-        guard cursor < end else { continue }
-        let slot = Int(groups[group])
-        let value = read(slot, &context, &state)
-        guard entries[cursor].isMet(by: value) else { continue }
-        while cursor < end, entries[cursor].isMet(by: value) {
-          let entry = entries[cursor]
-          if state.achievements[entry.achievement].tier <= entry.tier {
-            let values = log.isExplaining ? log.append(values: [Double(slot), value]) : .empty
-            found.append((entry.achievement, entry.tier, values))
-          }
-          cursor += 1
-        }
-        cursors[group] = cursor
+      var found: [Found] = []
+      cursors.withUnsafeMutableBufferPointer { cursors in
+        scanIndexed(listed, &context, &state, cursors.baseAddress.unsafelyUnwrapped, &found, &log)
       }
       if plan.hasGeneralAchievements {
         let plan = self.plan.achievements
@@ -51,6 +52,41 @@ extension Engine {
       found.sort { ($0.achievement, $0.tier) < ($1.achievement, $1.tier) }
       for unlock in found {
         try self.unlock(unlock.achievement, tier: unlock.tier, values: unlock.values, &context, &state, &log)
+      }
+    }
+  }
+
+  /// Moves the cursor of each listed group past the tiers its fact now meets, collecting those
+  /// still locked. One fact read and one comparison per group when nothing unlocks.
+  @inline(__always)
+  private func scanIndexed(
+    _ listed: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress,
+    _ cursors: UnsafeMutablePointer<Int>, _ found: inout [Found], _ log: inout AwardLog
+  ) {
+    let readers = plan.readers.baseAddress.unsafelyUnwrapped
+    let groups = plan.groups
+    let groupEnds = plan.groupEnds
+    let entries = plan.entries
+    withUnsafeMutablePointer(to: &state) { progress in
+      withUnsafeMutablePointer(to: &context) { event in
+        for listedGroup in listed {
+          let group = Int(listedGroup)
+          var cursor = cursors[group]
+          let end = Int(groupEnds[group])
+          guard cursor < end else { continue }
+          let slot = Int(groups[group])
+          let value = readers[slot].read(UnsafeRawPointer(progress), UnsafeRawPointer(event))
+          guard entries[cursor].isMet(by: value) else { continue }
+          while cursor < end, entries[cursor].isMet(by: value) {
+            let entry = entries[cursor]
+            if progress.pointee.achievements[entry.achievement].tier <= entry.tier {
+              let values = log.isExplaining ? log.append(values: [Double(slot), value]) : .empty
+              found.append((entry.achievement, entry.tier, values))
+            }
+            cursor += 1
+          }
+          cursors[group] = cursor
+        }
       }
     }
   }

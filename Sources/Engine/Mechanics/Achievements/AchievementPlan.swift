@@ -32,6 +32,10 @@ package struct AchievementPlan: Sendable {
   let general: [General]
   let generalSlots: [Int]
   let tierCount: Int
+  /// The groups an event can move, by ``eventKey(category:categories:isNutrition:)``: a workout
+  /// moves no other category's per-category facts, a nutrition log no workout totals. The last
+  /// list (key `categories + 2`) has every group.
+  let eventGroups: [[Int]]
 
   init(pack: RulePack) {
     var bySlot: [Int: [Entry]] = [:]
@@ -69,10 +73,29 @@ package struct AchievementPlan: Sendable {
     }
     groups = slots
     groupEnds = ends
+    let categories = pack.categories.count
+    eventGroups = (0..<categories + 3).map { key in
+      slots.indices.filter { group in
+        if key == categories + 2 { return true }
+        let fact = facts[slots[group]]
+        switch fact.changes {
+        case .anyEvent: return true
+        case .workouts: return key < categories
+        case .workoutsOfCategory: return key == fact.argument
+        case .nutrition: return key == categories
+        }
+      }
+    }
     entries = flat
     self.general = general
     self.generalSlots = generalSlots.sorted()
     tierCount = pack.achievements.reduce(0) { $0 + $1.tiers.count }
+  }
+
+  /// The ``eventGroups`` key of an event: its category for a workout, then nutrition, then others.
+  @inline(__always)
+  static func eventKey(category: Int, categories: Int, isNutrition: Bool) -> Int {
+    category >= 0 ? category : isNutrition ? categories : categories + 1
   }
 
   /// The formulas of non-indexed achievements, evaluated on the event's slots.

@@ -50,6 +50,7 @@ extension Engine {
     context.facts = facts
   }
 
+  @inline(__always)
   func addTotals(_ context: inout EventContext, _ state: inout PlayerProgress) throws(EngineError) {
     let facts = context.facts
     if state.totals.workouts == Int.max { throw .overflow(what: "the workout count") }
@@ -59,9 +60,11 @@ extension Engine {
     state.totals.reps += facts.reps
     state.totals.volumeKg += facts.volumeKg
     if facts.isFirstOfDay { state.totals.activeDays += 1 }
-    state.categories[facts.category].workouts += 1
-    state.categories[facts.category].minutes += facts.durationMin
-    state.categories[facts.category].volumeKg += facts.volumeKg
+    state.categories.withUnsafeMutableBufferPointer { categories in
+      categories[facts.category].workouts += 1
+      categories[facts.category].minutes += facts.durationMin
+      categories[facts.category].volumeKg += facts.volumeKg
+    }
     state.today.workouts += 1
     state.today.activeKcal += facts.activeKcal
     state.week.workouts += 1

@@ -6,6 +6,7 @@ import RuleLanguage
 
 extension Engine {
   /// Adds XP to the player and reports every level crossed.
+  @inline(__always)
   func addPlayerXP(_ amount: Int64, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
     throws(EngineError)
   {
@@ -54,9 +55,7 @@ public struct LevelUp: Sendable, Hashable, Codable {
 enum LevelFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     [
-      Fact("player.level", .number, FactScope.all, "player level", monotonic: true) { p, _, _ in
-        Double(FactAccess.progress(p).pointee.level)
-      }
+      Fact("player.level", .number, FactScope.all, "player level", monotonic: true, player: \.level)
     ]
   }
 }

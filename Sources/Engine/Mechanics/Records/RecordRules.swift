@@ -76,7 +76,7 @@ enum RecordFacts {
       Fact("workout.prs", .number, FactScope.onWorkout, "personal records set by this workout") { _, c, _ in
         Double(C.context(c).pointee.facts.prs)
       },
-      Fact("player.prs", .number, FactScope.all, "personal records set", monotonic: true) { p, _, _ in
+      Fact("player.prs", .number, FactScope.all, "personal records set", monotonic: true, changes: .workouts) { p, _, _ in
         Double(C.progress(p).pointee.totals.prs)
       },
     ]

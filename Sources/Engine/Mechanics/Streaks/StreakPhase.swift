@@ -22,6 +22,7 @@ extension Engine {
     }
   }
 
+  @inline(__always)
   func updateStreak(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
     let day = context.day
     var streak = state.streak

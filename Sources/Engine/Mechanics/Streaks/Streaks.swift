@@ -42,15 +42,10 @@ public struct StreakState: Sendable, Equatable, Codable, Hashable {
 
 enum StreakFacts {
   static func facts(_ names: FactNames) -> [Fact] {
-    typealias C = FactAccess
     return [
-      Fact("player.streak", .number, FactScope.all, "current streak of training days") { p, _, _ in
-        Double(C.progress(p).pointee.streak.current)
-      },
-      Fact("player.bestStreak", .number, FactScope.all, "best streak ever", monotonic: true) { p, _, _ in
-        Double(C.progress(p).pointee.streak.best)
-      },
-      Fact("player.freezes", .number, FactScope.all, "streak freezes held") { p, _, _ in Double(C.progress(p).pointee.streak.freezes) },
+      Fact("player.streak", .number, FactScope.all, "current streak of training days", player: \.streak.current),
+      Fact("player.bestStreak", .number, FactScope.all, "best streak ever", monotonic: true, changes: .workouts, player: \.streak.best),
+      Fact("player.freezes", .number, FactScope.all, "streak freezes held", player: \.streak.freezes),
     ]
   }
 }

@@ -7,21 +7,29 @@ import RuleLanguage
 // term to name the failing term.
 
 extension Engine {
+  @inline(__always)
   func awardExperience(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
-    fill(plan.experienceSlots, &context, &state)
     var raw: Double
     var breakdown = ValueRange.empty
-    if !log.isExplaining, let program = plan.fusedExperience,
-      let value = program.run(slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
-    {
+    let category = context.facts.category
+    if !log.isExplaining, category < plan.fusedExperience.count, let value = runFused(category, &context, &state) {
       raw = value
     } else {
+      fill(plan.experienceSlots, &context, &state)
       (raw, breakdown) = try experienceTermByTerm(context, &log)
     }
     let rounded = try wholeXP(plan.rounding.round(raw))
     var total = rounded
     if plan.hasBonuses { try addBonuses(&total, &breakdown, context, &log) }
     try finishExperience(raw: raw, rounded: rounded, total: total, breakdown: breakdown, &context, &state, &log)
+  }
+
+  /// The category's fused program on its slots (and the bonuses'); nil when a step fails.
+  @inline(__always)
+  private func runFused(_ category: Int, _ context: inout EventContext, _ state: inout PlayerProgress) -> Double? {
+    let start = category == 0 ? 0 : Int(plan.fusedSlotEnds[category - 1])
+    fill(UnsafeBufferPointer(rebasing: plan.fusedSlots[start..<Int(plan.fusedSlotEnds[category])]), &context, &state)
+    return plan.fusedExperience[category].run(slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
   }
 
   /// Σ terms × Π factors one formula at a time: for explanations, and to locate a failure of the
@@ -93,6 +101,7 @@ extension Engine {
   }
 
   /// Converts a rounded formula result to XP, failing beyond ±2^53.
+  @inline(__always)
   func wholeXP(_ value: Double) throws(EngineError) -> Int64 {
     guard value.isFinite, abs(value) <= 9_007_199_254_740_992 else {
       throw .overflow(what: "the workout's XP (\(NumberText.format(value)))")

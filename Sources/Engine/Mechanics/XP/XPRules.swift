@@ -77,13 +77,10 @@ public final class XPRules: Sendable {
 
 enum XPFacts {
   static func facts(_ names: FactNames) -> [Fact] {
-    typealias C = FactAccess
-    return [
-      Fact("workout.xp", .number, [.companionXP], "the XP the player got for this workout") { _, c, _ in
-        Double(C.context(c).pointee.facts.xp)
-      },
-      Fact("player.xp", .number, FactScope.all, "total XP", monotonic: true) { p, _, _ in Double(C.progress(p).pointee.xp) },
-      Fact("player.xpToday", .number, FactScope.all, "XP earned today") { p, _, _ in Double(C.progress(p).pointee.today.xp) },
+    [
+      Fact("workout.xp", .number, [.companionXP], "the XP the player got for this workout", event: \.facts.xp),
+      Fact("player.xp", .number, FactScope.all, "total XP", monotonic: true, player: \.xp),
+      Fact("player.xpToday", .number, FactScope.all, "XP earned today", player: \.today.xp),
     ]
   }
 }
