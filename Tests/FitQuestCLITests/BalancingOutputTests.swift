@@ -8,8 +8,9 @@ import Testing
 /// The numbers `simulate`, `compare` and `sweep` print, checked against an independent ranking
 /// of per-run values, and the machine formats they offer.
 @Suite struct BalancingOutputTests {
-  /// Issue 11's command, exactly: level 20 happens in a minority of runs, so its later
-  /// percentiles and its maximum are "never", not the days of the runs that reached it.
+  /// Issue 11's command, exactly: level 20 does not happen in every run (28% of runs when the
+  /// issue was filed, about 80% since the default pack has quests), so its 90th percentile and
+  /// its maximum are "never", not the days of the runs that reached it.
   @Test func monteCarloRanksNeverLastOnTheIssuesCommand() throws {
     let arguments = ["simulate", "--runs", "200", "--set", "xp.categories.strength.multiplier=1.0"]
     let json = try CommandRunner.fitquest(arguments + ["--format", "json"])
@@ -32,24 +33,25 @@ import Testing
       return value.isFinite ? value : nil
     }
     let reached = days.filter(\.isFinite).count
-    #expect(reached > 0 && reached < 100, "the case needs a milestone reached in some runs, less than half")
+    #expect(reached > 0 && reached < 180, "the case needs a milestone missed by more than a tenth of the runs")
     for (key, expected) in [("p10", rank(0.1)), ("p50", rank(0.5)), ("p90", rank(0.9)), ("min", rank(0)), ("max", rank(1))] {
       #expect(level20[key]?.number == expected, "\(key)")
     }
-    #expect(level20["p50"]?.kind == .null && level20["p90"]?.kind == .null && level20["max"]?.kind == .null)
+    #expect(level20["p90"]?.kind == .null && level20["max"]?.kind == .null)
     #expect(level20["share"]?.number == Double(reached) / 200)
 
     // The text says "never" in the same places.
     let text = try CommandRunner.fitquest(arguments)
     let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("level 20 ") })
     let cells = row.split(separator: " ").suffix(6).map(String.init)
-    #expect(cells[1] == "never" && cells[2] == "never" && cells[4] == "never")
+    #expect(cells[2] == "never" && cells[4] == "never")
     #expect(cells[5] == NumberText.format(Double(reached) / 2, decimals: 0) + "%")
 
     // And CSV has empty cells there, with no thousands separators anywhere.
     let csv = try CommandRunner.fitquest(arguments + ["--format", "csv"])
     let line = try #require(csv.stdout.split(separator: "\n").first { $0.hasPrefix("beginner-3x,level.20,") })
-    #expect(line.split(separator: ",", omittingEmptySubsequences: false)[4...5] == ["", ""])
+    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+    #expect(fields[5] == "" && fields[7] == "")
     #expect(!csv.stdout.contains("\u{2212}"))
     #expect(csv.stdout.split(separator: "\n").first == "scenario,metric,runs,p10,p50,p90,min,max,share")
   }

@@ -1,6 +1,6 @@
 /// A metric name parsed once, so that reading it from thousands of runs costs a switch.
 public enum MetricKey: Sendable, Hashable {
-  case days, workouts, totalXP, finalLevel, finalStreak, bestStreak, prs, cappedWorkouts, evolutions, achievements
+  case days, workouts, totalXP, finalLevel, finalStreak, bestStreak, prs, cappedWorkouts, evolutions, achievements, quests
   case weeklyMin, weeklyMedian, weeklyMax, companionLevel, companionStage
   case targetDays, minAdjustment, maxAdjustment, clampedDays, clampShare
   case level(Int)
@@ -8,11 +8,12 @@ public enum MetricKey: Sendable, Hashable {
   case xpOnDay(Int)
   case evolution(Int)
   case achievement(String, tier: Int)
+  case quest(String)
 
   static let fixed: [String: MetricKey] = [
     "days": .days, "workouts": .workouts, "totalXP": .totalXP, "finalLevel": .finalLevel, "finalStreak": .finalStreak,
     "bestStreak": .bestStreak, "prs": .prs, "cappedWorkouts": .cappedWorkouts, "evolutions": .evolutions,
-    "achievements": .achievements, "xpPerWeek.min": .weeklyMin, "xpPerWeek.median": .weeklyMedian,
+    "achievements": .achievements, "quests": .quests, "xpPerWeek.min": .weeklyMin, "xpPerWeek.median": .weeklyMedian,
     "xpPerWeek.max": .weeklyMax, "companion.level": .companionLevel, "companion.stage": .companionStage,
     "nutrition.targetDays": .targetDays, "nutrition.minAdjustment": .minAdjustment,
     "nutrition.maxAdjustment": .maxAdjustment, "nutrition.clampedDays": .clampedDays,
@@ -35,6 +36,7 @@ public enum MetricKey: Sendable, Hashable {
     case "achievement":
       let pieces = parts[1].split(separator: ".").map(String.init)
       self = .achievement(pieces[0], tier: pieces.count > 1 ? Int(pieces[1]) ?? 1 : 1)
+    case "quest": self = .quest(parts[1])
     default: return nil
     }
   }
@@ -54,6 +56,8 @@ extension RunSummary {
     case .cappedWorkouts: return Double(cappedWorkouts)
     case .evolutions: return Double(evolutions.count)
     case .achievements: return Double(achievementTiers)
+    case .quests: return Double(quests)
+    case .quest(let id): return Double(questCompletions.lazy.filter { $0.id == id }.count)
     case .weeklyMin: return fullWeeksXP.min().map(Double.init)
     case .weeklyMax: return fullWeeksXP.max().map(Double.init)
     case .weeklyMedian: return Statistics.median(fullWeeksXP.map(Double.init))

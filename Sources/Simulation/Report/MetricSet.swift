@@ -15,6 +15,7 @@ public enum MetricSet {
       names.append("achievement.\(achievement.id)")
       for tier in achievement.tiers.indices.dropFirst() { names.append("achievement.\(achievement.id).\(tier + 1)") }
     }
+    for quest in pack.quests?.quests ?? [] { names.append("quest.\(quest.id)") }
     return names
   }
 
@@ -26,6 +27,7 @@ public enum MetricSet {
     case "achievement" where parts.count == 2:
       let pieces = parts[1].split(separator: ".")
       return pieces.count == 2 ? "achievement '\(pieces[0])' tier \(pieces[1])" : "achievement '\(parts[1])'"
+    case "quest" where parts.count == 2: return "quest '\(parts[1])' completions"
     case "evolution" where parts.count == 2: return parts[1] == "first" ? "first evolution" : "evolution \(parts[1])"
     default:
       switch metric {

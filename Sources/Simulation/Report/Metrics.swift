@@ -18,6 +18,7 @@ public enum Metrics {
     ("cappedWorkouts", "workouts whose XP a cap cut"),
     ("evolutions", "companion evolutions"),
     ("achievements", "achievement tiers unlocked"),
+    ("quests", "quests completed"),
     ("xpPerWeek.min", "XP of the weakest full week"),
     ("xpPerWeek.median", "median XP per full week"),
     ("xpPerWeek.max", "XP of the best full week"),
@@ -39,6 +40,7 @@ public enum Metrics {
     ("evolution.N", "day of the N-th evolution"),
     ("achievement.ID", "day achievement ID unlocked (its first tier)"),
     ("achievement.ID.T", "day tier T of achievement ID unlocked"),
+    ("quest.ID", "times quest ID was completed"),
   ]
 
   /// Whether a metric measures a day (and so can be "never").
@@ -47,7 +49,7 @@ public enum Metrics {
   }
 
   /// The metric families with a parameter, by family name.
-  static let familyNames = ["level", "levelOnDay", "xpOnDay", "evolution", "achievement"]
+  static let familyNames = ["level", "levelOnDay", "xpOnDay", "evolution", "achievement", "quest"]
 
   /// Checks a metric name against the pack and the scenario length; returns a message when
   /// invalid, with a "did you mean" hint for a misspelt name or family.
@@ -87,6 +89,13 @@ public enum Metrics {
         }
       }
       return pieces.count <= 2 ? nil : "'\(name)': write achievement.ID or achievement.ID.TIER"
+    case "quest":
+      guard let pack else { return nil }
+      let ids = pack.quests?.quests.map(\.id) ?? []
+      guard ids.contains(argument) else {
+        return ids.isEmpty ? "'\(name)': the rule pack has no quests" : "unknown quest '\(argument)'\(Suggestion.hint(for: argument, among: ids))"
+      }
+      return nil
     default:
       return unknown()
     }

@@ -28,6 +28,10 @@ public enum TextReport {
     }
     lines.append("Streaks       best \(s.bestStreak) training days, \(s.finalStreak) at the end")
     lines.append("Records       \(s.prs) personal records")
+    if let quests = pack.quests?.quests, !quests.isEmpty {
+      let counts = quests.map { quest in "\(quest.name) \(s.questCompletions.lazy.filter { $0.id == quest.id }.count)" }
+      lines.append("Quests        \(s.quests) completed: " + counts.joined(separator: " · "))
+    }
     let weeks = s.fullWeeksXP.map(Double.init)
     if let low = weeks.min(), let high = weeks.max(), let median = Statistics.median(weeks) {
       lines.append("XP per week   min \(Format.grouped(low)) · median \(Format.grouped(median)) · max \(Format.grouped(high)) over \(weeks.count) full weeks")

@@ -5,7 +5,7 @@ enum QuestFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     typealias C = FactAccess
     var facts: [Fact] = [
-      Fact("player.quests", .number, FactScope.all, "quests completed", monotonic: true) { p, _, _ in
+      Fact("player.quests", .number, FactScope.all, "quests completed", monotonic: true, changes: .workouts) { p, _, _ in
         Double(C.progress(p).pointee.quests.completions)
       },
       Fact("period.workouts", .number, [.quest], "workouts in the quest's period") { p, c, _ in
