@@ -16,11 +16,11 @@ let package = Package(
     // Layer 2: domain model, rule packs, the pure reducer.
     .target(name: "Engine", dependencies: ["RuleLanguage"]),
     // Layer 2b: the durable award ledger (files, locks, atomic commits) around the engine.
-    .target(name: "Ledger", dependencies: ["Engine"]),
+    .target(name: "Ledger", dependencies: ["RuleLanguage", "Engine"]),
     // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
-    .target(name: "Simulation", dependencies: ["Engine"]),
+    .target(name: "Simulation", dependencies: ["RuleLanguage", "Engine"]),
     // Benchmark workloads (W1 hand-written baseline and engine runs).
-    .target(name: "Benchmarks", dependencies: ["Engine", "Ledger", "Simulation"]),
+    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Simulation"]),
     // The thin command-line front end.
     .executableTarget(
       name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Simulation", "Benchmarks"]),
@@ -28,10 +28,10 @@ let package = Package(
     .target(name: "FitQuestTestSupport", dependencies: ["RuleLanguage"], path: "Tests/FitQuestTestSupport"),
     .testTarget(name: "RuleLanguageTests", dependencies: ["RuleLanguage", "FitQuestTestSupport"]),
     .testTarget(
-      name: "EngineTests", dependencies: ["Engine", "Ledger", "FitQuestTestSupport"],
+      name: "EngineTests", dependencies: ["RuleLanguage", "Engine", "Ledger", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "SimulationTests", dependencies: ["Simulation", "Benchmarks", "FitQuestTestSupport"],
+      name: "SimulationTests", dependencies: ["RuleLanguage", "Engine", "Simulation", "Benchmarks", "FitQuestTestSupport"],
       exclude: ["Snapshots", "Fixtures"]),
     .testTarget(
       name: "FitQuestCLITests",

@@ -81,7 +81,7 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   /// fastest path, with no allocation at all. A stack smaller than ``stackDepth`` is refused,
   /// never overrun.
   @inline(__always)
-  public func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int)
+  package func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int)
     throws(FormulaFailure) -> Double
   {
     guard stackSize <= capacity else {
@@ -170,18 +170,18 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
 
 /// A typed formula's bytecode as a plain value, for hot loops: running it touches no reference
 /// counts. Valid as long as its ``Formula`` lives.
-public struct CompiledProgram: @unchecked Sendable {
+package struct CompiledProgram: @unchecked Sendable {
   let code: UnsafePointer<NumericProgram.Instruction>?
   let count: Int
   /// The operand stack it needs, in Doubles.
-  public let stackSize: Int
+  package let stackSize: Int
   let constant: Double
   let propagates: Bool
 
   /// Runs the program on slots with an operand stack of `capacity` Doubles; nil when a step
   /// fails (or the stack is too small): evaluate the ``Formula`` for the located error.
   @inline(__always)
-  public func run(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int) -> Double? {
+  package func run(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int) -> Double? {
     guard let code else { return constant }
     guard stackSize <= capacity else { return nil }
     var failedAt = 0
@@ -191,7 +191,7 @@ public struct CompiledProgram: @unchecked Sendable {
 
 extension Formula {
   /// The bytecode as a plain value (see ``CompiledProgram``).
-  public var compiledProgram: CompiledProgram {
+  package var compiledProgram: CompiledProgram {
     CompiledProgram(code: code, count: codeCount, stackSize: stackSize, constant: constant, propagates: propagates)
   }
 }
