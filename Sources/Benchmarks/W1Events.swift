@@ -47,7 +47,7 @@ public struct W1Events: Sendable {
   /// The events as the engine applies them: summary workouts (total sets and volume), dated from
   /// 2026-01-05, resolved once against the pack's categories (W1's order).
   package func engineEvents() -> [ResolvedEvent] {
-    let start = Day(year: 2026, month: 1, day: 5)
+    let start = Day(validYear: 2026, month: 1, day: 5)
     var events: [ResolvedEvent] = []
     events.reserveCapacity(count)
     for index in 0..<count {

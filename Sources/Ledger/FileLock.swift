@@ -19,8 +19,12 @@ public final class FileLock {
   /// - Throws: ``LedgerError/locked(_:)`` when busy and not waiting, or an I/O diagnostic.
   public init(path: String, wait: Bool, onWait: () -> Void = {}) throws(LedgerError) {
     self.path = path
-    descriptor = open(path, O_RDWR | O_CREAT, 0o644)
+    // A symbolic link in place of the lock file is never followed (it could point anywhere).
+    descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0o644)
     if descriptor < 0 {
+      if errno == ELOOP {
+        throw .unreadable(Diagnostic(file: path, message: "the lock file is a symbolic link; remove it (FitQuest never follows one)"))
+      }
       throw .io(Diagnostic(file: path, message: "cannot create the lock file: \(FileSystem.describe(errno, path: path))"))
     }
     if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }

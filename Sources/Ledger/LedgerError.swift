@@ -1,23 +1,24 @@
 import Engine
 import RuleLanguage
 
-/// Why a ledger operation failed.
+/// Why a ledger operation failed. Every case leaves the saved state as it was.
 public enum LedgerError: Error, Sendable {
-  /// Another process holds the lock (and waiting was not requested).
+  /// Another process holds the state's lock (and waiting was not requested).
   case locked(String)
-  /// Reading or writing a file failed; the saved state is intact.
+  /// The state cannot be read: not a regular file (a directory, a FIFO), a symbolic link loop,
+  /// no permission.
+  case unreadable(Diagnostic)
+  /// Writing failed (no space, permission denied).
   case io(Diagnostic)
-  /// The state file is not a valid FitQuest ledger.
+  /// The saved state is damaged, edited into values no events produce, or not a FitQuest state.
   case corrupt(Diagnostic)
-  /// An event line is invalid; events before it were applied and saved.
-  case invalidEvent(Diagnostic)
 
   /// Diagnostics to print.
   public var diagnostics: [Diagnostic] {
     switch self {
     case .locked(let path):
-      return [Diagnostic(file: path, message: "the state file is locked by another 'fitquest award'; try again or omit --no-wait")]
-    case .io(let diagnostic), .corrupt(let diagnostic), .invalidEvent(let diagnostic): return [diagnostic]
+      return [Diagnostic(file: path, message: "the state is locked by another process applying events to it")]
+    case .unreadable(let diagnostic), .io(let diagnostic), .corrupt(let diagnostic): return [diagnostic]
     }
   }
 }

@@ -90,7 +90,11 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
     #expect(Day(iso: "2023-02-29") == nil)
     #expect(Day(iso: "2026-1-05") == nil)
     #expect(Day(iso: "0000-01-01") == nil)
-    #expect(Day(year: 2000, month: 3, day: 1).iso == "2000-03-01")
+    #expect(Day(year: 2000, month: 3, day: 1)?.iso == "2000-03-01")
+    #expect(Day(year: 2026, month: 2, day: 31) == nil)
+    #expect(Day(year: 2024, month: 2, day: 29)?.iso == "2024-02-29")
+    #expect(Day(year: 2023, month: 2, day: 29) == nil)
+    #expect(Day(year: 0, month: 1, day: 1) == nil && Day(year: 2026, month: 13, day: 1) == nil)
     #expect(Day(iso: "1969-12-31")?.number == -1)
     // 2026-01-04 is a Sunday, 2026-01-05 a Monday: different ISO weeks.
     #expect(Day(iso: "2026-01-04")?.week != Day(iso: "2026-01-05")?.week)

@@ -23,7 +23,7 @@ enum Fixture {
     return target
   }
 
-  static let monday = Day(year: 2026, month: 1, day: 5)
+  static let monday = Day(validYear: 2026, month: 1, day: 5)
 
   static func day(_ offset: Int) -> Day { monday.adding(offset) }
 

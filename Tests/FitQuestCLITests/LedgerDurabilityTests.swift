@@ -14,28 +14,46 @@ import Testing
     return (result?.stdout ?? "").split(separator: "\n").map(String.init)
   }()
 
+  /// The stream runs two years from 2026-01-05: "today" is after its end.
+  static let today = ["--today", "2030-01-01"]
+
   func write(_ lines: some Sequence<String>, to url: URL) throws {
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
   }
 
   /// A workspace holding the first 100 events' state ("the old state") and `count` events in
-  /// events.ndjson; returns the old state's bytes.
-  func workspaceWithOldState(_ work: URL, events count: Int) throws -> Data {
+  /// events.ndjson; returns the old state's files (the state file, its journal and its ids).
+  func workspaceWithOldState(_ work: URL, events count: Int) throws -> [String: Data] {
     try write(Self.stream.prefix(100), to: work.appendingPathComponent("first.ndjson"))
     try write(Self.stream.prefix(count), to: work.appendingPathComponent("events.ndjson"))
     #expect(try award(work, events: "first.ndjson").status == 0)
-    return try Data(contentsOf: work.appendingPathComponent("state.json"))
+    return try stateFiles(work)
+  }
+
+  /// The bytes of `state.json` and the files beside it (not the lock).
+  func stateFiles(_ work: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: work.path)
+    where name.hasPrefix("state.json") && !name.hasSuffix(".lock") {
+      files[name] = try Data(contentsOf: work.appendingPathComponent(name))
+    }
+    return files
+  }
+
+  /// The state the files of a workspace hold, as the store reads it.
+  func loaded(_ work: URL, _ engine: Engine) throws -> PlayerState {
+    try Ledger(store: FileStore(path: work.appendingPathComponent("state.json").path), engine: engine).state
   }
 
   func award(_ work: URL, _ extra: [String] = [], events: String = "events.ndjson") throws -> CommandResult {
-    try CommandRunner.fitquest(["award", "--state", "state.json", "--rules", Paths.rules] + extra + [events], in: work)
+    try CommandRunner.fitquest(["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + extra + [events], in: work)
   }
 
   /// Starts an award without waiting; its output is discarded.
   func start(_ work: URL, _ extra: [String], events: String = "events.ndjson") throws -> Process {
     let process = Process()
     process.executableURL = Paths.fitquest
-    process.arguments = ["award", "--state", "state.json", "--rules", Paths.rules] + extra + [events]
+    process.arguments = ["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + extra + [events]
     process.currentDirectoryURL = work
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -63,7 +81,7 @@ import Testing
     let began = Date()
     #expect(try award(reference, ["--commit-every", "50"]).status == 0)
     let duration = Date().timeIntervalSince(began)
-    let expected = try Data(contentsOf: reference.appendingPathComponent("state.json"))
+    let expected = try loaded(reference, engine)
 
     var sawOld = false
     var sawNewer = false
@@ -72,7 +90,7 @@ import Testing
       let work = Paths.temporaryDirectory("crash")
       defer { try? FileManager.default.removeItem(at: work) }
       try FileManager.default.copyItem(at: reference.appendingPathComponent("events.ndjson"), to: work.appendingPathComponent("events.ndjson"))
-      try oldState.write(to: work.appendingPathComponent("state.json"))
+      for (name, bytes) in oldState { try bytes.write(to: work.appendingPathComponent(name)) }
       // Moments spread over the whole run, from start-up to the last save.
       let process = try start(work, ["--commit-every", "50"])
       Thread.sleep(forTimeInterval: duration * (Double(attempt) + 0.5) / Double(kills))
@@ -80,14 +98,14 @@ import Testing
       process.waitUntilExit()
 
       // The file is whole and consistent: the state of exactly its first N events.
-      let ledger = try Ledger(path: work.appendingPathComponent("state.json").path, engine: engine)
-      #expect(ledger.appliedCount >= 100 && ledger.appliedCount <= Self.stream.count)
-      #expect(ledger.state == (try stateAfter(ledger.appliedCount, engine: engine)), "attempt \(attempt): \(ledger.appliedCount) events")
-      if ledger.appliedCount == 100 { sawOld = true } else { sawNewer = true }
+      let ledger = try Ledger(store: FileStore(path: work.appendingPathComponent("state.json").path), engine: engine)
+      #expect(ledger.state.appliedCount >= 100 && ledger.state.appliedCount <= Self.stream.count)
+      #expect(ledger.state.progress == (try stateAfter(ledger.state.appliedCount, engine: engine)), "attempt \(attempt): \(ledger.state.appliedCount) events")
+      if ledger.state.appliedCount == 100 { sawOld = true } else { sawNewer = true }
 
       // Running the same command again ends exactly where the uninterrupted run did.
       #expect(try award(work, ["--commit-every", "50"]).status == 0)
-      #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == expected, "attempt \(attempt)")
+      #expect(try loaded(work, engine) == expected, "attempt \(attempt)")
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".tmp-") }
       #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
@@ -131,10 +149,10 @@ import Testing
     try write(Self.stream, to: single.appendingPathComponent("events.ndjson"))
     #expect(try award(single, window).status == 0)
     let engine = try Engine(rulesDirectory: Paths.rules)
-    let together = try Ledger(path: work.appendingPathComponent("state.json").path, engine: engine)
-    let alone = try Ledger(path: single.appendingPathComponent("state.json").path, engine: engine)
-    #expect(together.appliedCount == Self.stream.count)
-    #expect(together.state == alone.state)
+    let together = try Ledger(store: FileStore(path: work.appendingPathComponent("state.json").path), engine: engine)
+    let alone = try Ledger(store: FileStore(path: single.appendingPathComponent("state.json").path), engine: engine)
+    #expect(together.state.appliedCount == Self.stream.count)
+    #expect(together.state.progress == alone.state.progress)
   }
 
   @Test func aFullDiskFailsClearlyAndKeepsTheOldState() throws {
@@ -146,9 +164,10 @@ import Testing
     let result = try CommandRunner.run(
       URL(fileURLWithPath: "/bin/sh"), ["-c", command, Paths.fitquest.path, Paths.rules], in: work)
     #expect(result.status == 74)
-    #expect(result.stderr.contains(
-      "state.json: error: cannot write: the file would exceed the size limit (ulimit -f); the previous state is intact"))
-    #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == old)
+    #expect(result.stderr.contains("error: cannot write: the file would exceed the size limit (ulimit -f); the previous state is intact"))
+    let engine = try Engine(rulesDirectory: Paths.rules)
+    #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == old["state.json"])
+    #expect(try loaded(work, engine).appliedCount == 100)
     #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".tmp-") }.isEmpty)
     // With room again, the same command completes.
     #expect(try award(work).status == 0)
@@ -165,9 +184,9 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: work.appendingPathComponent("state.json.lock").path)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: work.path)
     let result = try CommandRunner.fitquestUnprivileged(
-      ["award", "--state", "state.json", "--rules", Paths.rules, "events.ndjson"], in: work)
+      ["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + ["events.ndjson"], in: work)
     #expect(result.status == 74)
-    #expect(result.stderr.contains("state.json: error: cannot write next to it: permission denied; the previous state is intact"))
-    #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == old)
+    #expect(result.stderr.contains("state.json.journal.1: error: cannot open: permission denied; the previous state is intact"))
+    #expect(try stateFiles(work) == old)
   }
 }

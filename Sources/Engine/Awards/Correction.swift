@@ -1,8 +1,21 @@
 import RuleLanguage
 
-/// What moved when a late event or a retraction changed the past: the player's standing before
-/// and after, and what was unlocked or withdrawn, so an app can fix what it showed.
+/// What changed in the past when a late event was placed among earlier ones or an event was
+/// withdrawn: the awards of other events that no longer hold (`withdrawn`) and those granted in
+/// their place (`granted`, an award whose amount moved appears in both), with the player's total
+/// XP and level before and after. An app removes what was withdrawn and shows what was granted.
+///
+/// A late event's own awards come before its correction as ordinary awards; a retraction's
+/// correction withdraws the retracted event's awards too.
 public struct Correction: Sendable, Hashable, Codable {
+  /// Why the past changed.
+  public enum Reason: String, Sendable, Hashable, Codable {
+    /// An event dated before others was placed in date order.
+    case late
+    /// An event was withdrawn.
+    case retraction
+  }
+
   /// A value before and after.
   public struct Change<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
     public var from: Value
@@ -15,74 +28,70 @@ public struct Correction: Sendable, Hashable, Codable {
     }
   }
 
-  /// Why the past changed: `late` (an event placed among earlier ones) or `retraction`.
-  public var reason: String
+  public var reason: Reason
   /// Later events whose outcome was recomputed.
   public var replayed: Int
+  /// Total XP and level before and after.
   public var xp: Change<Int64>
   public var level: Change<Int>
-  /// Achievement tiers unlocked by the change (`id` or `id.tier`).
-  public var unlocked: [String]
-  /// Achievement tiers withdrawn by the change.
-  public var withdrawn: [String]
-  public var streak: Change<Int>
-  public var bestStreak: Change<Int>
-  public var personalRecords: Change<Int>
-  public var evolutions: Change<Int>
-  public var quests: Change<Int>
+  /// Awards announced before that no longer hold, in the order they were announced.
+  public var withdrawn: [Award]
+  /// Awards of other events that hold now and did not before (or hold with other values).
+  public var granted: [Award]
 
   /// Creates a correction.
   public init(
-    reason: String, replayed: Int, xp: Change<Int64>, level: Change<Int>, unlocked: [String], withdrawn: [String],
-    streak: Change<Int>, bestStreak: Change<Int>, personalRecords: Change<Int>, evolutions: Change<Int>, quests: Change<Int>
+    reason: Reason, replayed: Int, xp: Change<Int64>, level: Change<Int>, withdrawn: [Award], granted: [Award]
   ) {
     self.reason = reason
     self.replayed = replayed
     self.xp = xp
     self.level = level
-    self.unlocked = unlocked
     self.withdrawn = withdrawn
-    self.streak = streak
-    self.bestStreak = bestStreak
-    self.personalRecords = personalRecords
-    self.evolutions = evolutions
-    self.quests = quests
+    self.granted = granted
   }
 
   func write(_ w: inout JSONWriter) {
-    w.field("reason", reason)
+    w.field("reason", reason.rawValue)
     w.field("replayed", replayed)
-    func change<T: BinaryInteger>(_ key: String, _ value: Change<T>) {
-      w.key(key)
-      w.object { w in
-        w.field("from", value.from)
-        w.field("to", value.to)
-      }
+    w.key("xp")
+    w.object { w in
+      w.field("from", xp.from)
+      w.field("to", xp.to)
     }
-    change("xp", xp)
-    change("level", level)
-    for (key, list) in [("unlocked", unlocked), ("withdrawn", withdrawn)] {
+    w.key("level")
+    w.object { w in
+      w.field("from", level.from)
+      w.field("to", level.to)
+    }
+    for (key, list) in [("withdrawn", withdrawn), ("granted", granted)] {
       w.key(key)
       w.array { w in
-        for item in list { w.string(item) }
+        for award in list { award.write(to: &w) }
       }
     }
-    change("streak", streak)
-    change("bestStreak", bestStreak)
-    change("personalRecords", personalRecords)
-    change("evolutions", evolutions)
-    change("quests", quests)
   }
 
   var explanation: String {
     var parts = ["total XP \(xp.from) → \(xp.to)"]
     if level.from != level.to { parts.append("level \(level.from) → \(level.to)") }
-    if !unlocked.isEmpty { parts.append("unlocked \(unlocked.joined(separator: ", "))") }
-    if !withdrawn.isEmpty { parts.append("withdrawn \(withdrawn.joined(separator: ", "))") }
-    if streak.from != streak.to { parts.append("streak \(streak.from) → \(streak.to)") }
-    return "\(reason == "retraction" ? "retracted" : "placed in date order"); \(replayed) later event(s) replayed: "
-      + parts.joined(separator: "; ")
+    if !withdrawn.isEmpty { parts.append("withdrawn: " + withdrawn.map(\.token).joined(separator: ", ")) }
+    if !granted.isEmpty { parts.append("granted: " + granted.map(\.token).joined(separator: ", ")) }
+    let what = reason == .retraction ? "withdrawn" : "placed in date order"
+    return "\(what); \(replayed) later event(s) replayed; " + parts.joined(separator: "; ")
   }
 
   var token: String { "correction \(xp.from) → \(xp.to) XP" }
+
+  /// The awards of `old` that `new` does not have (by id, or with other values), and those of
+  /// `new` that `old` does not have, each in its list's order.
+  static func difference(old: [Award], new: [Award]) -> (withdrawn: [Award], granted: [Award]) {
+    var oldByID: [String: [Award]] = [:]
+    var newByID: [String: [Award]] = [:]
+    for award in old { oldByID[award.id, default: []].append(award) }
+    for award in new { newByID[award.id, default: []].append(award) }
+    let withdrawn = old.filter { !(newByID[$0.id]?.contains($0) ?? false) }
+    let granted = new.filter { !(oldByID[$0.id]?.contains($0) ?? false) }
+    return (withdrawn, granted)
+  }
 }

@@ -118,7 +118,8 @@ public final class Engine: Sendable {
       state.achievements.map(\.id).elementsEqual(pack.achievements.map(\.id)),
       state.quests.quests.map(\.id).elementsEqual(quests.map(\.id)),
       state.quests.periods.count == (quests.isEmpty ? 0 : 2),
-      state.quests.periods.allSatisfy({ $0.fits(categories: pack.categories.count) })
+      state.quests.periods.allSatisfy({ $0.fits(categories: pack.categories.count) }),
+      zip(state.achievements, pack.achievements).allSatisfy({ (0...$1.tiers.count).contains($0.tier) })
     else { return false }
     let species = pack.companions?.species ?? []
     return state.companions.members.allSatisfy { companion in
@@ -142,6 +143,10 @@ public final class Engine: Sendable {
     state.loads = align(state.loads, names: pack.exercises.map(\.name), key: \.exercise, make: { LoadState(exercise: $0) })
     state.achievements = align(
       state.achievements, names: pack.achievements.map(\.id), key: \.id, make: AchievementProgress.init)
+    for (index, rule) in pack.achievements.enumerated() where !(0...rule.tiers.count).contains(state.achievements[index].tier) {
+      // A tier the pack no longer has (tiers were removed): the highest that remains.
+      state.achievements[index].tier = Swift.min(Swift.max(state.achievements[index].tier, 0), rule.tiers.count)
+    }
     let quests = pack.quests?.quests ?? []
     state.quests.quests = align(state.quests.quests, names: quests.map(\.id), key: \.id, make: QuestProgress.init)
     let empty = PeriodTotals(categories: pack.categories.count)

@@ -10,6 +10,12 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
   case formulaFailed(diagnostic: Diagnostic)
   /// A total would leave the exactly representable range.
   case overflow(what: String)
+  /// The event is dated before the earliest day the player's history can still replay.
+  case beforeWindow(day: Day, windowStart: Day)
+  /// The state was built by a rule pack of another name.
+  case packMismatch(saved: String, current: String)
+  /// A retraction names an event that cannot be withdrawn.
+  case cannotRetract(id: String, reason: String)
 
   /// A lowercase phrase.
   public var message: String {
@@ -21,6 +27,11 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidEvent(let message): return message
     case .formulaFailed(let diagnostic): return "a rule formula failed: \(diagnostic.message)"
     case .overflow(let what): return "\(what) would exceed the largest exact value (2^53)"
+    case .beforeWindow(let day, let start):
+      return "event dated \(day.iso) is before the replay window, which starts on \(start.iso); it cannot be placed in date order"
+    case .packMismatch(let saved, let current):
+      return "the player was built by rule pack '\(saved)', not '\(current)'; use the pack it was built with"
+    case .cannotRetract(let id, let reason): return "cannot withdraw event '\(id)': \(reason)"
     }
   }
 

@@ -169,7 +169,7 @@ public struct EventDecoder: Sendable {
 
   /// The offset of the value at a path such as `exercises[0].sets[1].reps` (the event's own
   /// offset when the path is not found).
-  static func offset(of path: String, in value: JSONValue) -> Int {
+  package static func offset(of path: String, in value: JSONValue) -> Int {
     var current = value
     for part in path.split(separator: ".") {
       var rest = Substring(part)

@@ -4,10 +4,10 @@
 /// app logged it on, so daylight-saving and midnight bugs cannot exist.
 public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// Days since 1970-01-01 (negative before).
-  public var number: Int
+  public private(set) var number: Int
 
-  /// Creates a day from its number.
-  public init(_ number: Int) {
+  /// Creates a day from its number (days since 1970-01-01).
+  package init(_ number: Int) {
     self.number = number
   }
 
@@ -30,8 +30,16 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     self.number = Day.daysFromCivil(year: year, month: month, day: day)
   }
 
-  /// Creates a day from a year, month and day of month (assumed valid).
-  public init(year: Int, month: Int, day: Int) {
+  /// A calendar day; nil when there is no such day (2026-02-31, month 13) or the year is not
+  /// 1–9999.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= Day.daysInMonth(year: year, month: month)
+    else { return nil }
+    self.number = Day.daysFromCivil(year: year, month: month, day: day)
+  }
+
+  /// Days since 1970-01-01 of a valid date.
+  package init(validYear year: Int, month: Int, day: Int) {
     self.number = Day.daysFromCivil(year: year, month: month, day: day)
   }
 

@@ -83,6 +83,25 @@ public enum FileSystem {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether a path is a symbolic link (followed or not).
+  public static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// The path of the file a path names: a symbolic link is resolved to its target, so a writer
+  /// replaces the target rather than the link. A path that does not exist is returned as it is;
+  /// a dangling link or a loop is refused.
+  public static func resolved(_ path: String) throws(DiagnosticError) -> String {
+    guard isSymbolicLink(path) else { return path }
+    guard let real = realpath(path, nil) else {
+      let reason = errno == ENOENT ? "is a symbolic link to a file that does not exist" : describe(errno, path: path)
+      throw DiagnosticError(.unreadable(path, reason))
+    }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
   /// Whether a path exists.
   public static func exists(_ path: String) -> Bool {
     var info = stat()

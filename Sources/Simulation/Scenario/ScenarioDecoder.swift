@@ -87,7 +87,7 @@ struct ScenarioDecoder {
     let total = month - 1 + count
     let endYear = year + total / 12
     let endMonth = total % 12 + 1
-    let end = Day(year: endYear, month: endMonth, day: min(dayOfMonth, Day.daysInMonthPublic(year: endYear, month: endMonth)))
+    let end = Day(validYear: endYear, month: endMonth, day: min(dayOfMonth, Day.daysInMonthPublic(year: endYear, month: endMonth)))
     return checkLength(end.number - start.number, value)
   }
 

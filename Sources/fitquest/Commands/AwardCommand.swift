@@ -1,4 +1,5 @@
 import Engine
+import Foundation
 import Ledger
 import RuleLanguage
 
@@ -6,24 +7,34 @@ import RuleLanguage
 enum AwardCommand: Command {
   static let name = "award"
   static let summary = "Apply logged events to a player's state file and print the awards"
-  static let usage = "fitquest award --state FILE [--rules DIR] [EVENTS_FILE | -] [--format ndjson|text]"
+  static let usage = "fitquest award --state FILE [--rules DIR] [EVENTS_FILE | -] [--format ndjson|text] [--today DATE]"
   static let about = """
     Reads events (NDJSON, one per line; '-' or no file reads standard input), applies them to the
     player state in FILE (created if absent) and prints every award as NDJSON, or as text with
     --format text. The state file is replaced atomically and locked while in use.
 
-    Events already applied (same id) are skipped and reported as skipped. A back-dated event is
-    placed in date order and the recent window is replayed, so nothing is lost or awarded twice.
+    An id applied before (ever) is skipped. A back-dated event is placed in date order and the
+    later events are replayed; a 'correction' award says what moved. A 'retraction' event
+    withdraws an earlier one. An event dated before the replay window is not applied: it is
+    reported, and the exit code is 3 unless --allow-late. An event dated after --today plus one
+    day is an error (a wrong device clock would otherwise push the window forward).
     On an invalid line, the events before it are applied and saved, the error is printed with
     its position, and the exit code is 65: fix the line and run the same command again.
+    Awards are written and flushed before the events that produced them are saved; when they
+    cannot be written, the exit code is 74 and those events are not saved.
     """
   static let footer = """
-    See docs/events.md for event fields and award types, docs/reliability.md for guarantees.
+    Exit codes: 0 done · 3 events dated before the window were not applied · 64 usage · 65 invalid
+    event, rules or state file · 66 unreadable file · 74 cannot write the awards or the state ·
+    75 locked (--no-wait). See docs/events.md for event fields and award types,
+    docs/reliability.md for guarantees and limits.
     """
   static let options: [Option] = [
-    .value("--state", "FILE", "the player's state file (required)"),
+    .value("--state", "FILE", "the player's state file (required; a symbolic link is followed to its file)"),
     .value("--rules", "DIR", "the rule pack (default: rules)"),
     .value("--format", "FORMAT", "ndjson (default) or text"),
+    .value("--today", "DATE", "today's date, YYYY-MM-DD (default: this machine's date); later events are refused"),
+    .flag("--allow-late", "exit 0 even when events dated before the window were not applied"),
     .value("--window", "DAYS", "days of events kept for late events (default 60; stored in the file)"),
     .value("--commit-every", "N", "save after every N events (default 10000) as well as at the end"),
     .flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock"),
@@ -32,15 +43,20 @@ enum AwardCommand: Command {
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)
-    guard let statePath = arguments.value("--state") else { throw UsageError(message: "missing --state FILE") }
+    guard let stateArgument = arguments.value("--state") else { throw UsageError(message: "missing --state FILE") }
     let format = arguments.value("--format") ?? "ndjson"
     guard format == "ndjson" || format == "text" else {
       throw UsageError(message: "--format must be 'ndjson' or 'text'; found '\(format)'")
     }
+    let today = try arguments.value("--today").map { text in
+      guard let day = Day(iso: text) else { throw UsageError(message: "--today must be a date, YYYY-MM-DD; found '\(text)'") }
+      return day
+    } ?? Day(Date(), in: Calendar.current)
     let window = arguments.value("--window") == nil ? nil : try arguments.integer("--window", default: 60, in: 1...3650)
     let commitEvery = try arguments.integer("--commit-every", default: 10_000, in: 1...100_000_000)
     let overrides = try Overrides.rulesOnly(arguments.all("--set"))
     let engine = Engine(pack: try RulePackLoader.load(directory: arguments.value("--rules") ?? "rules", overrides: overrides))
+    let statePath = try FileSystem.resolved(stateArgument)
     let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
 
     let lock: FileLock
@@ -51,52 +67,57 @@ enum AwardCommand: Command {
         Console.error.flush()
       }
       AtomicFile.removeLeftovers(of: statePath)
-      ledger = try Ledger(path: statePath, engine: engine, windowDays: window)
+      ledger = try Ledger(store: FileStore(path: statePath), engine: engine, windowDays: window)
     } catch {
       return report(error)
     }
     defer { withExtendedLifetime(lock) {} }
     for warning in ledger.warnings { Console.error.line("warning: \(warning)") }
 
-    var session = AwardSession(ledger: ledger, format: format)
+    var session = AwardSession(ledger: ledger, format: format, today: today, statePath: statePath)
+    let decoder = EventDecoder(pack: engine.pack)
     do {
-      let decoder = EventDecoder(pack: engine.pack)
       while let line = try reader.nextLine() {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-        let event = try decoder.resolve(line: Array(line), file: reader.name, lineNumber: reader.lineNumber)
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+        let bytes = Array(line)
+        let event = try decoder.resolve(line: bytes, file: reader.name, lineNumber: reader.lineNumber)
+        try session.checkDate(event, bytes, file: reader.name, line: reader.lineNumber)
         do {
-          try session.apply(event)
+          try session.apply(event, line: bytes)
         } catch {
           throw AwardCommand.diagnostic(error, eventID: event.id, file: reader.name, line: reader.lineNumber)
         }
-        if session.pending >= commitEvery {
-          try ledger.commit()
-          session.pending = 0
-        }
+        if session.pending >= commitEvery { try session.deliverAndSave() }
       }
-      try ledger.commit()
+      try session.deliverAndSave()
+    } catch let failure as CommandFailure {
+      return failure.report()
     } catch let error as LedgerError {
       return report(error)
     } catch let error as DiagnosticError {
       do {
-        try ledger.commit()
-      } catch {
+        try session.deliverAndSave()
+      } catch let failure as CommandFailure {
+        return failure.report()
+      } catch let error as LedgerError {
         return report(error)
       }
-      for diagnostic in error.diagnostics { Console.error.line(diagnostic.rendered()) }
+      Console.error.diagnostics(error.diagnostics)
       Console.error.line(
         "note: \(session.applied) event(s) before line \(reader.lineNumber) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
-      session.finish(statePath)
+      session.finish()
       return ExitCode.dataError
     }
-    session.finish(statePath)
-    return ExitCode.success
+    session.finish()
+    return session.dropped > 0 && !arguments.has("--allow-late") ? ExitCode.dropped : ExitCode.success
   }
 
   /// The engine's refusal of the event on a line, with the failed rule formula as a note.
   static func diagnostic(_ error: EngineError, eventID: String, file: String, line: Int) -> DiagnosticError {
     var diagnostics = [
-      Diagnostic(file: file, position: SourcePosition(line: line, column: 1), message: "event '\(eventID)': \(error.message)")
+      Diagnostic(
+        file: file, position: SourcePosition(line: line, column: 1),
+        message: "event '\(Award.escapingControls(eventID))': \(error.message)")
     ]
     if case .formulaFailed(var formula) = error {
       formula.severity = .note
@@ -106,76 +127,15 @@ enum AwardCommand: Command {
     return DiagnosticError(diagnostics)
   }
 
-  private static func report(_ error: LedgerError) -> Int32 {
-    for diagnostic in error.diagnostics { Console.error.line(diagnostic.rendered()) }
+  static func report(_ error: LedgerError) -> Int32 {
+    Console.error.diagnostics(error.diagnostics)
     switch error {
-    case .locked: return ExitCode.busy
+    case .locked:
+      Console.error.line("note: run again when it is done, or omit --no-wait to wait for it")
+      return ExitCode.busy
+    case .unreadable: return ExitCode.noInput
     case .io: return ExitCode.ioError
-    case .corrupt, .invalidEvent: return ExitCode.dataError
+    case .corrupt: return ExitCode.dataError
     }
-  }
-}
-
-/// Counts and prints the outcomes of one `award` run.
-struct AwardSession {
-  let ledger: Ledger
-  let format: String
-  var applied = 0
-  var skipped = 0
-  var tooOld = 0
-  var pending = 0
-  var writer = JSONWriter()
-
-  mutating func apply(_ event: ResolvedEvent) throws(EngineError) {
-    writer.reset()
-    switch try ledger.apply(event) {
-    case .applied(let awards):
-      applied += 1
-      pending += 1
-      for award in awards { print(award) }
-    case .replayed(let awards, let later, let change):
-      applied += 1
-      pending += 1
-      for award in awards { print(award) }
-      notice(event, ["replayed": "\(later)", "xpChange": "\(change)"],
-             text: "placed in date order; \(later) later event(s) replayed; total XP changed by \(change)")
-    case .alreadyApplied:
-      skipped += 1
-      notice(event, ["reason": "\"already applied\""], text: "skipped: already applied")
-    case .beforeWindow(let watermark):
-      tooOld += 1
-      notice(event, ["reason": "\"dated before the ledger's window (\(watermark.iso))\""],
-             text: "skipped: dated before the ledger's window (\(watermark.iso))")
-    }
-  }
-
-  private mutating func print(_ award: Award) {
-    if format == "text" {
-      Console.output.line(award.textLine)
-      return
-    }
-    writer.reset()
-    award.write(to: &writer)
-    Console.output.line(bytes: writer.bytes)
-  }
-
-  private func notice(_ event: ResolvedEvent, _ fields: KeyValuePairs<String, String>, text: String) {
-    if format == "text" {
-      Console.output.line("\(event.day.iso) \(event.id) \(text)")
-      return
-    }
-    let type = fields.first?.key == "replayed" ? "replayed" : "skipped"
-    var line = "{\"type\":\"\(type)\",\"event\":\(JSONWriter.quoted(event.id)),\"date\":\"\(event.day.iso)\""
-    for (key, value) in fields where key != "replayed" || type == "replayed" {
-      line += ",\"\(key == "replayed" ? "laterEvents" : key)\":\(value)"
-    }
-    Console.output.line(line + "}")
-  }
-
-  func finish(_ path: String) {
-    var parts = ["applied \(applied) event(s)"]
-    if skipped > 0 { parts.append("\(skipped) already applied") }
-    if tooOld > 0 { parts.append("\(tooOld) dated before the window, not applied") }
-    Console.error.line("\(parts.joined(separator: ", ")); state: \(path) (level \(ledger.state.level), \(ledger.state.xp) XP)")
   }
 }

@@ -96,7 +96,7 @@ extension BadInput {
       "event: a directory", [.directory("events.d")], ["award", "--state", "state.json", "--rules", "rules", "events.d"], 66,
       .line("events.d: error: is a directory, not a file")),
     BadInput(
-      "state: damaged", [events(workout + "}"), .replace("state.json", #""appliedCount" : 1"#, #""appliedCount" : 2"#)], award, 65,
+      "state: damaged", [events(workout + "}"), .replace("state.json", #""appliedCount":1"#, #""appliedCount":2"#)], award, 65,
       .line(
         "state.json:1:1: error: the state file is damaged: its checksum does not match its contents; restore it from a backup (FitQuest never writes a partial file)"
       )),

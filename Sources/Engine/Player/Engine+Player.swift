@@ -1,0 +1,191 @@
+import RuleLanguage
+
+/// What applying one event to a player did.
+package enum PlayerOutcome: Sendable {
+  /// Applied in date order: its awards.
+  case applied([Award])
+  /// Placed among earlier events: its awards, then a ``Correction`` when later events' awards
+  /// moved; `replayed` later events were recomputed.
+  case late([Award], replayed: Int)
+  /// A retraction: one ``Correction`` saying what was withdrawn and what moved.
+  case retracted([Award], replayed: Int)
+  /// The id was applied before: nothing changed.
+  case duplicate
+
+  package var awards: [Award] {
+    switch self {
+    case .applied(let awards), .late(let awards, _), .retracted(let awards, _): return awards
+    case .duplicate: return []
+    }
+  }
+}
+
+extension Engine {
+  /// A new player for this pack, keeping `windowDays` days (1–3,650) of events for late events
+  /// and retractions.
+  public func newPlayer(windowDays: Int = 60) -> PlayerState {
+    let progress = newProgress()
+    var player = PlayerState(
+      progress: progress, pack: PackStamp(pack),
+      history: History(windowDays: Swift.min(Swift.max(windowDays, 1), 3650), checkpoint: progress))
+    player.live = live(progress)
+    player.boundDigest = pack.digest
+    player.history.resolvedDigest = pack.digest
+    return player
+  }
+
+  /// Applies one event to a player and returns its awards.
+  ///
+  /// - An event is checked like a decoded NDJSON line (ranges, names in the pack); a refused
+  ///   event throws and changes nothing.
+  /// - An id applied before returns no awards and changes nothing.
+  /// - An event dated before others already applied is placed in date order and the later
+  ///   events are replayed; a ``Correction`` award says what moved. Events dated before
+  ///   ``PlayerState/windowStart`` throw ``EngineError/beforeWindow(day:windowStart:)``.
+  /// - ``Event/retraction(id:day:player:of:)`` withdraws an applied event: the state becomes what
+  ///   it would be without it, and a ``Correction`` lists the awards withdrawn.
+  @discardableResult
+  public func apply(_ event: Event, to player: inout PlayerState) throws(EngineError) -> [Award] {
+    try record(event, to: &player).awards
+  }
+
+  /// Applies one event and says how (``PlayerOutcome``).
+  package func record(_ event: Event, to player: inout PlayerState) throws(EngineError) -> PlayerOutcome {
+    try record(resolve(event), line: event.jsonLine, to: &player)
+  }
+
+  /// Applies one resolved event; `line` is its JSON as received (kept in the history).
+  package func record(_ resolved: ResolvedEvent, line: String, to player: inout PlayerState) throws(EngineError)
+    -> PlayerOutcome
+  {
+    try bind(&player)
+    let fingerprint = Fingerprint(resolved.id)
+    if player.history.ids.contains(fingerprint) { return .duplicate }
+    if resolved.kind == .retraction { return try retract(resolved, fingerprint, &player) }
+    let today = player.live.progress.today
+    let inOrder = today.day.map { resolved.day > $0 || (resolved.day == $0 && !today.isClosed) } ?? true
+    guard inOrder else { return try placeLate(resolved, line: line, fingerprint, &player) }
+
+    let before = player.live.progress
+    var log = AwardLog(.explained)
+    do {
+      try apply(resolved, to: &player.live, log: &log)
+    } catch {
+      player.live = live(before)
+      throw error
+    }
+    if today.day.map({ resolved.day > $0 }) ?? true { player.history.snapshots[resolved.day.number] = before }
+    keep(KeptEvent(resolved, line: line, seq: player.history.nextSeq), at: player.history.kept.count, &player)
+    player.history.ids.insert(fingerprint)
+    player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
+    try fold(&player)
+    return .applied(log.awards(eventID: resolved.id, pack: pack))
+  }
+
+  /// Makes a player ready for this engine: a state built by another version of the pack is
+  /// re-aligned by name (its window is closed: events before the change are not replayed under
+  /// the new rules); one built by a pack of another name is refused. Returns the names of
+  /// entries the pack no longer has.
+  @discardableResult
+  package func bind(_ player: inout PlayerState) throws(EngineError) -> [String] {
+    guard player.boundDigest != pack.digest else { return [] }
+    var dropped: [String] = []
+    if player.pack.digest != pack.digest {
+      guard player.pack.name == pack.name else { throw .packMismatch(saved: player.pack.name, current: pack.name) }
+      var progress = player.live.progress
+      dropped = reconcile(&progress)
+      player.live.progress = progress
+      player.history.checkpoint = progress
+      player.history.kept = []
+      player.history.snapshots = [:]
+      player.history.retracted = []
+      player.history.epoch += 1
+      player.history.replayFloor = progress.today.day.map { $0.adding(1) }
+      player.pack = PackStamp(pack)
+    }
+    player.live = live(player.live.progress)
+    if player.history.resolvedDigest != pack.digest {
+      for index in player.history.kept.indices { player.history.kept[index].resolved = nil }
+      player.history.resolvedDigest = pack.digest
+    }
+    player.boundDigest = pack.digest
+    return dropped
+  }
+
+  /// Records a kept event at a position, with its arrival number.
+  private func keep(_ event: KeptEvent, at index: Int, _ player: inout PlayerState) {
+    player.history.kept.insert(event, at: index)
+    player.history.nextSeq += 1
+    player.history.appliedCount += 1
+  }
+
+  /// Folds the events that left the window into the checkpoint: the checkpoint becomes the
+  /// snapshot of the first day still in the window (no event is applied again).
+  private func fold(_ player: inout PlayerState) throws(EngineError) {
+    guard let latest = player.history.latestDay, let first = player.history.kept.first else { return }
+    let start = latest.adding(-(player.history.windowDays - 1))
+    guard first.day < start else { return }
+    let cut = player.history.insertionIndex((start.number, Int.min, Int.min))
+    if cut == player.history.kept.count {
+      player.history.checkpoint = player.live.progress
+    } else {
+      try ensureSnapshots(&player)
+      player.history.checkpoint = player.history.snapshots[player.history.kept[cut].day.number] ?? player.live.progress
+    }
+    player.history.kept.removeFirst(cut)
+    player.history.snapshots = player.history.snapshots.filter { $0.key >= start.number }
+    player.history.retracted.removeAll { $0.day < start }
+  }
+
+  /// Makes sure every kept day has its snapshot (after loading, snapshots are rebuilt once by
+  /// replaying the window from the checkpoint).
+  func ensureSnapshots(_ player: inout PlayerState) throws(EngineError) {
+    let days = Set(player.history.kept.map(\.day.number))
+    guard days.contains(where: { player.history.snapshots[$0] == nil }) else { return }
+    try resolveAll(&player.history.kept)
+    var snapshots: [Int: PlayerProgress] = [:]
+    _ = try replay(player.history.kept[...], from: player.history.checkpoint, explain: false, snapshots: &snapshots)
+    player.history.snapshots = snapshots
+  }
+
+  /// Resolves a kept event's line against this pack.
+  func resolve(line: String, id: String) throws(EngineError) -> ResolvedEvent {
+    do {
+      return try EventDecoder(pack: pack).resolveFully(line: Array(line.utf8), file: "event '\(id)'", lineNumber: 1)
+    } catch {
+      throw .invalidEvent(message: "kept event '\(id)': \(error.diagnostics.first?.message ?? "invalid")")
+    }
+  }
+
+  /// Resolves the kept events that have no resolved form yet.
+  func resolveAll(_ events: inout [KeptEvent]) throws(EngineError) {
+    for index in events.indices where events[index].resolved == nil {
+      events[index].resolved = try resolve(line: events[index].line, id: events[index].id)
+    }
+  }
+
+  /// Applies kept events from a progress, resolving them as needed; returns the final player
+  /// and, when `explain`, each event's awards. Snapshots of each day's start are recorded.
+  func replay(
+    _ events: ArraySlice<KeptEvent>, from start: PlayerProgress, explain: Bool, snapshots: inout [Int: PlayerProgress]
+  ) throws(EngineError) -> (LivePlayer, [[Award]]) {
+    var live = live(start)
+    var log = AwardLog(explain ? .explained : .off)
+    var awards: [[Award]] = []
+    var lastDay: Day?
+    for event in events {
+      let resolved: ResolvedEvent
+      if let known = event.resolved { resolved = known } else { resolved = try resolve(line: event.line, id: event.id) }
+      if lastDay.map({ event.day > $0 }) ?? true {
+        snapshots[event.day.number] = live.progress
+        lastDay = event.day
+      }
+      try apply(resolved, to: &live, log: &log)
+      if explain {
+        awards.append(log.awards(eventID: event.id, pack: pack))
+        log.removeAll()
+      }
+    }
+    return (live, awards)
+  }
+}

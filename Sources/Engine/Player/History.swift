@@ -1,0 +1,124 @@
+/// An event kept for late events and retractions: its JSON line (as received, so a store writes
+/// it without encoding it again), its arrival number, and its resolved form once known.
+package struct KeptEvent: Sendable {
+  package let id: String
+  package let day: Day
+  package let isClosure: Bool
+  /// The order of arrival over the player's life (ties between events of a day keep it).
+  package let seq: Int
+  package let line: String
+  /// The event resolved against the pack of ``History/resolvedDigest`` (nil until needed).
+  var resolved: ResolvedEvent?
+
+  /// A kept event from its resolved form.
+  package init(_ resolved: ResolvedEvent, line: String, seq: Int) {
+    id = resolved.id
+    day = resolved.day
+    isClosure = resolved.kind == .dayClosed
+    self.seq = seq
+    self.line = line
+    self.resolved = resolved
+  }
+
+  /// A kept event read back from a saved history (resolved when first replayed).
+  package init(_ event: Event, line: String, seq: Int) {
+    id = event.id
+    day = event.day
+    isClosure = event.kind == .dayClosed
+    self.seq = seq
+    self.line = line
+  }
+
+  /// Replay order: by day, a day's closure after its other events, then by arrival.
+  var key: (Int, Int, Int) { (day.number, isClosure ? 1 : 0, seq) }
+}
+
+extension KeptEvent: Hashable {
+  package static func == (a: KeptEvent, b: KeptEvent) -> Bool { a.seq == b.seq && a.line == b.line }
+  package func hash(into hasher: inout Hasher) { hasher.combine(seq) }
+}
+
+/// What a player's state remembers besides its progress: the recent window of events (so a late
+/// event is placed in date order and a mistaken one withdrawn), the state before that window, and
+/// every event id ever applied (so no id is applied twice).
+///
+/// The window is days, anchored at the latest day applied: an event dated `windowDays` or more
+/// days before it can no longer be placed, and events that old are folded into ``checkpoint``.
+package struct History: Sendable {
+  package var windowDays: Int
+  /// The progress before the first kept event.
+  package var checkpoint: PlayerProgress
+  /// The kept events in replay order.
+  package var kept: [KeptEvent] = []
+  package var ids = AppliedIDs()
+  /// The latest day of an applied event (the window's anchor).
+  package var latestDay: Day?
+  /// No late event may be placed before this day (set when the rules changed: events before the
+  /// change are not replayed under the new rules).
+  package var replayFloor: Day?
+  package var appliedCount = 0
+  package var nextSeq = 0
+  /// Kept events withdrawn by retractions, while they would still be in the window (for stores
+  /// that journal kept events).
+  package var retracted: [Withdrawn] = []
+  /// Changes when the kept events are replaced wholesale (the rules changed), so a store that
+  /// journals them starts its journal over.
+  package var epoch = 0
+  /// The digest of the pack the kept events' `resolved` forms belong to.
+  var resolvedDigest = ""
+  /// Day number → the progress before that day's first kept event (derived; rebuilt on demand).
+  var snapshots: [Int: PlayerProgress] = [:]
+
+  package init(windowDays: Int, checkpoint: PlayerProgress) {
+    self.windowDays = windowDays
+    self.checkpoint = checkpoint
+  }
+
+  /// The first day a late event may be dated.
+  package var windowStart: Day? {
+    guard let latestDay else { return nil }
+    let start = latestDay.adding(-(windowDays - 1))
+    return replayFloor.map { Swift.max($0, start) } ?? start
+  }
+
+  /// Where an event with this replay key goes among the kept ones.
+  func insertionIndex(_ key: (Int, Int, Int)) -> Int {
+    var low = 0
+    var high = kept.count
+    while low < high {
+      let middle = (low + high) / 2
+      if kept[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The index of the kept event with this id (compared as bytes).
+  func index(ofID id: String) -> Int? {
+    kept.firstIndex { $0.id.utf8.elementsEqual(id.utf8) }
+  }
+}
+
+/// A kept event that a retraction withdrew: its arrival number and day.
+package struct Withdrawn: Sendable, Hashable, Codable {
+  package var seq: Int
+  package var day: Day
+
+  package init(seq: Int, day: Day) {
+    self.seq = seq
+    self.day = day
+  }
+}
+
+extension History: Hashable {
+  package static func == (a: History, b: History) -> Bool {
+    a.windowDays == b.windowDays && a.checkpoint == b.checkpoint && a.kept == b.kept && a.ids == b.ids
+      && a.latestDay == b.latestDay && a.replayFloor == b.replayFloor && a.appliedCount == b.appliedCount
+      && a.nextSeq == b.nextSeq && a.retracted == b.retracted && a.epoch == b.epoch
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(appliedCount)
+    hasher.combine(kept.count)
+    hasher.combine(latestDay)
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import RuleLanguage
+
+// The saved form of a player. Format 2:
+//
+//   {"format":2,"pack":{…},"windowDays":60,"appliedCount":…,"latestDay":"2026-03-01",
+//    "replayFloor":null,"nextSeq":…,"progress":{…},"checkpoint":{…},
+//    "kept":[{"seq":12,"line":"{\"type\":\"workout\",…}"},…],"retracted":[{"seq":…,"day":…}],
+//    "ids":"<base64 of 16-byte fingerprints, in application order>"}
+//
+// Format 1 is the body of FitQuest 1's `fitquest award` state file (no "format" key): it still
+// decodes. A decoded state is checked (ProgressCheck): values no events can produce are refused
+// with their path.
+
+extension PlayerState: Codable {
+  enum CodingKeys: String, CodingKey {
+    case format, pack, windowDays, appliedCount, latestDay, replayFloor, nextSeq, epoch, progress, checkpoint, kept, retracted, ids
+    // Format 1.
+    case state, events, watermark
+  }
+
+  struct KeptLine: Codable {
+    var seq: Int
+    var line: String
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(Self.formatVersion, forKey: .format)
+    try c.encode(pack, forKey: .pack)
+    try c.encode(history.windowDays, forKey: .windowDays)
+    try c.encode(history.appliedCount, forKey: .appliedCount)
+    try c.encodeIfPresent(history.latestDay, forKey: .latestDay)
+    try c.encodeIfPresent(history.replayFloor, forKey: .replayFloor)
+    try c.encode(history.nextSeq, forKey: .nextSeq)
+    try c.encode(history.epoch, forKey: .epoch)
+    try c.encode(live.progress, forKey: .progress)
+    try c.encode(history.checkpoint, forKey: .checkpoint)
+    try c.encode(history.kept.map { KeptLine(seq: $0.seq, line: $0.line) }, forKey: .kept)
+    try c.encode(history.retracted, forKey: .retracted)
+    try c.encode(Data(history.ids.ordered.flatMap(\.bytes)).base64EncodedString(), forKey: .ids)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    guard let format = try c.decodeIfPresent(Int.self, forKey: .format) else {
+      self = try Self.decodeFormat1(c)
+      try check()
+      return
+    }
+    guard format == 2 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .format, in: c,
+        debugDescription: format > Self.formatVersion
+          ? "format \(format) is newer than this FitQuest reads (\(Self.formatVersion)); update FitQuest" : "unknown format \(format)")
+    }
+    let progress = try c.decode(PlayerProgress.self, forKey: .progress)
+    let windowDays = try c.decode(Int.self, forKey: .windowDays)
+    var history = History(windowDays: windowDays, checkpoint: try c.decode(PlayerProgress.self, forKey: .checkpoint))
+    history.appliedCount = try c.decode(Int.self, forKey: .appliedCount)
+    history.latestDay = try c.decodeIfPresent(Day.self, forKey: .latestDay)
+    history.replayFloor = try c.decodeIfPresent(Day.self, forKey: .replayFloor)
+    history.nextSeq = try c.decode(Int.self, forKey: .nextSeq)
+    history.epoch = try c.decodeIfPresent(Int.self, forKey: .epoch) ?? 0
+    history.retracted = try c.decode([Withdrawn].self, forKey: .retracted)
+    let lines = try c.decode([KeptLine].self, forKey: .kept)
+    history.kept = try lines.enumerated().map { index, kept in
+      KeptEvent(try Self.event(kept.line, at: "kept[\(index)].line", c), line: kept.line, seq: kept.seq)
+    }
+    guard let ids = Data(base64Encoded: try c.decode(String.self, forKey: .ids)), ids.count % 16 == 0 else {
+      throw DecodingError.dataCorruptedError(forKey: .ids, in: c, debugDescription: "not a list of 16-byte fingerprints in base64")
+    }
+    history.ids = AppliedIDs(ordered: stride(from: 0, to: ids.count, by: 16).map { Fingerprint(bytes: ids, at: $0) })
+    self.init(progress: progress, pack: try c.decode(PackStamp.self, forKey: .pack), history: history)
+    try check()
+  }
+
+  /// Reads an event line of the history.
+  private static func event(_ line: String, at path: String, _ c: KeyedDecodingContainer<CodingKeys>) throws -> Event {
+    do {
+      return try EventDecoder(pack: nil).decode(line: Array(line.utf8), file: path, lineNumber: 1)
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        forKey: .kept, in: c, debugDescription: "\(path): \(error.diagnostics.first?.message ?? "invalid event")")
+    }
+  }
+
+  /// FitQuest 1's ledger body: the state, the checkpoint, the kept events as lines, the
+  /// watermark. Ids applied before the window were not kept then; quests did not exist.
+  private static func decodeFormat1(_ c: KeyedDecodingContainer<CodingKeys>) throws -> PlayerState {
+    let progress = try c.decode(ProgressFormat1.self, forKey: .state).progress
+    var history = History(
+      windowDays: try c.decode(Int.self, forKey: .windowDays), checkpoint: try c.decode(ProgressFormat1.self, forKey: .checkpoint).progress)
+    history.appliedCount = try c.decode(Int.self, forKey: .appliedCount)
+    let lines = try c.decode([String].self, forKey: .events)
+    history.kept = try lines.enumerated().map { index, line in
+      KeptEvent(try event(line, at: "events[\(index)]", c), line: line, seq: index)
+    }
+    history.nextSeq = lines.count
+    history.ids = AppliedIDs(ordered: history.kept.map { Fingerprint($0.id) })
+    history.latestDay = history.kept.last?.day ?? progress.today.day
+    history.replayFloor = try c.decodeIfPresent(Day.self, forKey: .watermark)
+    return PlayerState(progress: progress, pack: try c.decode(PackStamp.self, forKey: .pack), history: history)
+  }
+
+  /// Refuses values no events produce, in the progress, the checkpoint and the history.
+  private func check() throws {
+    var checker = ProgressCheck("progress")
+    checker.check(live.progress)
+    var checkpoint = ProgressCheck("checkpoint")
+    checkpoint.check(history.checkpoint)
+    var problems = checker.problems + checkpoint.problems
+    if !(1...3650).contains(history.windowDays) { problems.append(("windowDays", "\(history.windowDays) is outside 1…3650")) }
+    if history.appliedCount < history.kept.count || history.appliedCount < 0 {
+      problems.append(("appliedCount", "\(history.appliedCount) is fewer than the \(history.kept.count) kept events"))
+    }
+    if history.kept.contains(where: { $0.seq < 0 || $0.seq >= history.nextSeq }) {
+      problems.append(("kept", "an arrival number is outside 0…\(history.nextSeq - 1)"))
+    }
+    if zip(history.kept, history.kept.dropFirst()).contains(where: { !($0.key < $1.key) }) {
+      problems.append(("kept", "the events are not in date order"))
+    }
+    if let latest = history.latestDay, history.kept.contains(where: { $0.day > latest }) {
+      problems.append(("latestDay", "\(latest.iso) is before a kept event"))
+    }
+    guard let first = problems.first else { return }
+    let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'\(first.path)': \(first.message)\(more)"))
+  }
+
+  /// Reads a saved player (the JSON ``data()`` writes, or any earlier format).
+  public init(data: Data) throws {
+    self = try JSONDecoder().decode(PlayerState.self, from: data)
+  }
+
+  /// The player as JSON (keys sorted, so equal states give equal bytes).
+  public func data() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self)
+  }
+}
+
+/// A progress as FitQuest 1 saved it (before quests).
+private struct ProgressFormat1: Decodable {
+  var xp: Int64
+  var level: Int
+  var totals: Totals
+  var today: DayState
+  var week: WeekState
+  var firstWeek: Int?
+  var categories: [CategoryTotals]
+  var streak: StreakState
+  var records: [ExerciseRecord]
+  var loads: [LoadState]
+  var achievements: [AchievementProgress]
+  var companions: CompanionCollection
+  var nutrition: NutritionState
+
+  var progress: PlayerProgress {
+    var p = PlayerProgress()
+    p.xp = xp
+    p.level = level
+    p.totals = totals
+    p.today = today
+    p.week = week
+    p.firstWeek = firstWeek
+    p.categories = categories
+    p.streak = streak
+    p.records = records
+    p.loads = loads
+    p.achievements = achievements
+    p.companions = companions
+    p.nutrition = nutrition
+    return p
+  }
+}

@@ -1,0 +1,194 @@
+import Engine
+import Foundation
+import RuleLanguage
+
+/// One player's state in a file, for `fitquest award`:
+///
+/// - `PATH`: a header line `{"fitquestLedger":2,"checksum":"…"}`, then the state as JSON (the
+///   progress, the checkpoint, the window's bookkeeping). Replaced atomically at each save.
+/// - `PATH.journal.G`: the kept events, one `SEQ<TAB>EVENT` line each, as received; only new
+///   events are appended at a save, and the file is rewritten (as generation G + 1) when most of
+///   its lines left the window.
+/// - `PATH.ids`: every applied event id's 16-byte fingerprint, appended in application order.
+///
+/// The state file records the length and checksum of what is valid in the other two, which are
+/// appended (and flushed) before it is replaced: after a crash, bytes past the recorded length
+/// are ignored and cut at the next save. A save costs the size of the state plus what is new.
+/// The header's checksum (FNV-1a 64 of the body) catches truncation and hand edits; format 1
+/// files (FitQuest 1) still load and are saved as format 2.
+public final class FileStore: PlayerStore, @unchecked Sendable {
+  /// The state file's path (symbolic links resolved by the caller; see ``resolve(_:)``).
+  public let path: String
+  private let mutex = NSLock()
+  /// What the files on disk hold, after the last load or save.
+  private var marks: Marks?
+
+  /// A store for the file at `path` (the `player` of ``load(player:)`` is ignored).
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// The file format this version writes.
+  public static let format = 2
+
+  struct Marks: Codable, Equatable {
+    var generation: Int
+    var lines: Int
+    var bytes: Int
+    var checksum: UInt64
+    var epoch: Int
+    /// Kept events with an arrival number below this are in the journal.
+    var journaledSeq: Int
+    var ids: Int
+    var idsChecksum: UInt64
+  }
+
+  struct Body: Codable {
+    var player: PlayerState
+    var marks: Marks
+    var keptCount: Int
+  }
+
+  func journalPath(_ generation: Int) -> String { "\(path).journal.\(generation)" }
+  var idsPath: String { "\(path).ids" }
+
+  public func load(player: String) throws(LedgerError) -> PlayerState? {
+    mutex.lock()
+    defer { mutex.unlock() }
+    marks = nil
+    guard FileSystem.exists(path) || FileSystem.isSymbolicLink(path) else { return nil }
+    let source: SourceFile
+    do {
+      source = try FileSystem.read(path)
+    } catch {
+      throw .unreadable(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot read"))
+    }
+    let (format, body) = try LedgerFormat.split(source)
+    if format == 1 {
+      return try LedgerFormat.decode(PlayerState.self, from: body, source)
+    }
+    let decoded = try LedgerFormat.decode(Body.self, from: body, source)
+    let kept = try readJournal(decoded)
+    let ids = try readIDs(decoded.marks)
+    guard decoded.keptCount == kept.count,
+      let state = decoded.player.restoringHistoryLog(kept: kept, ids: ids)
+    else {
+      throw .corrupt(Diagnostic(file: path, message: "the journal \(journalPath(decoded.marks.generation)) does not match the state file; restore both from a backup"))
+    }
+    marks = decoded.marks
+    return state
+  }
+
+  public func save(_ state: PlayerState, player: String) throws(LedgerError) {
+    mutex.lock()
+    defer { mutex.unlock() }
+    let history = state.history
+    let previous = marks
+    var next: Marks
+    do {
+      if let previous, previous.epoch == history.epoch, previous.lines - history.kept.count <= max(4096, history.kept.count) {
+        let new = history.kept.filter { $0.seq >= previous.journaledSeq }.sorted { $0.seq < $1.seq }
+        let bytes = Self.journalBytes(new)
+        try AppendFile.append(bytes, to: journalPath(previous.generation), after: previous.bytes)
+        next = previous
+        next.lines += new.count
+        next.bytes += bytes.count
+        next.checksum = RunningHash(previous.checksum).adding(bytes)
+      } else {
+        let generation = (previous?.generation ?? 0) + 1
+        let bytes = Self.journalBytes(history.kept.sorted { $0.seq < $1.seq })
+        try AppendFile.append(bytes, to: journalPath(generation), after: 0)
+        next = Marks(
+          generation: generation, lines: history.kept.count, bytes: bytes.count, checksum: RunningHash().adding(bytes),
+          epoch: history.epoch, journaledSeq: 0, ids: previous?.ids ?? 0, idsChecksum: previous?.idsChecksum ?? RunningHash().value)
+      }
+      next.journaledSeq = history.nextSeq
+      let ordered = history.ids.ordered
+      let fresh = previous == nil ? 0 : next.ids
+      let idBytes = ordered[fresh...].flatMap(\.bytes)
+      try AppendFile.append(idBytes, to: idsPath, after: fresh * 16)
+      next.ids = ordered.count
+      next.idsChecksum = RunningHash(previous == nil ? RunningHash().value : next.idsChecksum).adding(idBytes)
+      let body = Body(player: state.withoutHistoryLog, marks: next, keptCount: history.kept.count)
+      try AtomicFile.write(try LedgerFormat.encode(body, format: Self.format), to: path)
+    } catch {
+      throw .io(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot save"))
+    }
+    if let previous, previous.generation != next.generation { unlink(journalPath(previous.generation)) }
+    marks = next
+  }
+
+  static func journalBytes(_ events: [KeptEvent]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for event in events {
+      bytes += Array(String(event.seq).utf8)
+      bytes.append(0x09)
+      bytes += Array(event.line.utf8)
+      bytes.append(0x0A)
+    }
+    return bytes
+  }
+
+  private func readJournal(_ body: Body) throws(LedgerError) -> [KeptEvent] {
+    let path = journalPath(body.marks.generation)
+    let bytes: [UInt8]
+    do {
+      bytes = try AppendFile.read(path, length: body.marks.bytes)
+    } catch {
+      throw .corrupt(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot read"))
+    }
+    guard bytes.count == body.marks.bytes, RunningHash().adding(bytes) == body.marks.checksum else {
+      throw .corrupt(Diagnostic(file: path, message: "the journal of \(self.path) is missing or damaged; restore both files from a backup"))
+    }
+    let history = body.player.history
+    let start = history.latestDay.map { $0.adding(-(history.windowDays - 1)) }
+    let withdrawn = Set(history.retracted.map(\.seq))
+    let decoder = EventDecoder(pack: nil)
+    var kept: [KeptEvent] = []
+    var lineNumber = 0
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+      lineNumber += 1
+      guard let tab = line.firstIndex(of: 0x09), let seq = Int(String(decoding: line[..<tab], as: UTF8.self)) else {
+        throw .corrupt(Diagnostic(file: path, position: SourcePosition(line: lineNumber, column: 1), message: "not a journal line"))
+      }
+      let text = Array(line[(tab + 1)...])
+      do {
+        let event = try decoder.decode(line: text, file: path, lineNumber: lineNumber)
+        guard !withdrawn.contains(seq), start.map({ event.day >= $0 }) ?? true else { continue }
+        kept.append(KeptEvent(event, line: String(decoding: text, as: UTF8.self), seq: seq))
+      } catch {
+        throw .corrupt(error.diagnostics.first ?? Diagnostic(file: path, message: "invalid journal line"))
+      }
+    }
+    guard lineNumber == body.marks.lines else {
+      throw .corrupt(Diagnostic(file: path, message: "the journal has \(lineNumber) lines where the state file says \(body.marks.lines)"))
+    }
+    return kept
+  }
+
+  private func readIDs(_ marks: Marks) throws(LedgerError) -> [Fingerprint] {
+    let bytes: [UInt8]
+    do {
+      bytes = try AppendFile.read(idsPath, length: marks.ids * 16)
+    } catch {
+      throw .corrupt(error.diagnostics.first ?? Diagnostic(file: idsPath, message: "cannot read"))
+    }
+    guard bytes.count == marks.ids * 16, RunningHash().adding(bytes) == marks.idsChecksum else {
+      throw .corrupt(Diagnostic(file: idsPath, message: "the event ids of \(path) are missing or damaged; restore both files from a backup"))
+    }
+    return stride(from: 0, to: bytes.count, by: 16).map { Fingerprint(bytes: bytes, at: $0) }
+  }
+}
+
+/// FNV-1a 64 over bytes, continued across appends.
+struct RunningHash {
+  private(set) var value: UInt64
+
+  init(_ value: UInt64 = 0xcbf2_9ce4_8422_2325) { self.value = value }
+
+  func adding(_ bytes: [UInt8]) -> UInt64 {
+    var hash = value
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+}
