@@ -5,9 +5,13 @@ import PackageDescription
 
 let package = Package(
   name: "FitQuest",
-  platforms: [.macOS(.v13)],
+  // The library runs on Linux and every Apple platform; the command-line tool on Linux and macOS.
+  platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9), .tvOS(.v16), .visionOS(.v1)],
   products: [
-    .library(name: "FitQuest", targets: ["RuleLanguage", "Engine", "Ledger", "Simulation"]),
+    // What apps and services import: `import FitQuest` (engine, ledger, rule language).
+    .library(name: "FitQuest", targets: ["FitQuest"]),
+    // Scenarios, Monte Carlo, reports, regression checks: for balancing tools.
+    .library(name: "FitQuestSimulation", targets: ["Simulation"]),
     .executable(name: "fitquest", targets: ["fitquest"]),
   ],
   targets: [
@@ -17,6 +21,8 @@ let package = Package(
     .target(name: "Engine", dependencies: ["RuleLanguage"]),
     // Layer 2b: the durable award ledger (files, locks, atomic commits) around the engine.
     .target(name: "Ledger", dependencies: ["RuleLanguage", "Engine"]),
+    // The umbrella module apps import, with the DocC catalogue.
+    .target(name: "FitQuest", dependencies: ["RuleLanguage", "Engine", "Ledger"]),
     // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
     .target(name: "Simulation", dependencies: ["RuleLanguage", "Engine"]),
     // Benchmark workloads (W1 hand-written baseline and engine runs).
@@ -27,6 +33,8 @@ let package = Package(
 
     .target(name: "FitQuestTestSupport", dependencies: ["RuleLanguage"], path: "Tests/FitQuestTestSupport"),
     .testTarget(name: "RuleLanguageTests", dependencies: ["RuleLanguage", "FitQuestTestSupport"]),
+    // The library as an app sees it: `import FitQuest` only.
+    .testTarget(name: "LibraryTests", dependencies: ["FitQuest", "FitQuestTestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "EngineTests", dependencies: ["RuleLanguage", "Engine", "Ledger", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),

@@ -16,6 +16,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
   case packMismatch(saved: String, current: String)
   /// A retraction names an event that cannot be withdrawn.
   case cannotRetract(id: String, reason: String)
+  /// A saved state holds values its rule pack cannot have produced (edited by hand, damaged).
+  case invalidState(message: String)
 
   /// A lowercase phrase.
   public var message: String {
@@ -32,6 +34,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case .packMismatch(let saved, let current):
       return "the player was built by rule pack '\(saved)', not '\(current)'; use the pack it was built with"
     case .cannotRetract(let id, let reason): return "cannot withdraw event '\(id)': \(reason)"
+    case .invalidState(let message): return "the saved state makes no sense under its rules: \(message)"
     }
   }
 

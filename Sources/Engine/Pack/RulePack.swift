@@ -89,6 +89,33 @@ public final class RulePack: Sendable {
     self.overrides = overrides
   }
 
+  /// A pack with the same contents (what the public loading initializers return).
+  init(copying other: RulePack) {
+    name = other.name
+    version = other.version
+    description = other.description
+    source = other.source
+    digest = other.digest
+    categories = other.categories
+    categoryParameters = other.categoryParameters
+    exercises = other.exercises
+    constants = other.constants
+    xp = other.xp
+    levels = other.levels
+    streaks = other.streaks
+    records = other.records
+    achievements = other.achievements
+    companions = other.companions
+    nutrition = other.nutrition
+    progression = other.progression
+    quests = other.quests
+    facts = other.facts
+    exerciseIndex = other.exerciseIndex
+    categoryIndex = other.categoryIndex
+    overrides = other.overrides
+    files = other.files
+  }
+
   /// The index of a category by name.
   public func category(named name: String) -> Int? { categoryIndex[name] }
 

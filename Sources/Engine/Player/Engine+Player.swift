@@ -90,6 +90,7 @@ extension Engine {
   package func bind(_ player: inout PlayerState) throws(EngineError) -> [String] {
     guard player.boundDigest != pack.digest else { return [] }
     var dropped: [String] = []
+    if player.pack.digest == pack.digest { try checkLevel(player.live.progress, "progress") }
     if player.pack.digest != pack.digest {
       guard player.pack.name == pack.name else { throw .packMismatch(saved: player.pack.name, current: pack.name) }
       var progress = player.live.progress
@@ -110,6 +111,17 @@ extension Engine {
     }
     player.boundDigest = pack.digest
     return dropped
+  }
+
+  /// Refuses a level the pack's curve does not give for the XP (possible only by editing: the
+  /// level follows the XP under unchanged rules).
+  private func checkLevel(_ progress: PlayerProgress, _ path: String) throws(EngineError) {
+    let thresholds = pack.levels.thresholds
+    var level = 1
+    while level < thresholds.count && progress.xp >= thresholds[level] { level += 1 }
+    guard progress.level == level else {
+      throw .invalidState(message: "'\(path).level' is \(progress.level), but \(progress.xp) XP is level \(level) in rule pack '\(pack.name)'")
+    }
   }
 
   /// Records a kept event at a position, with its arrival number.

@@ -45,7 +45,7 @@ extension PlayerState: Codable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     guard let format = try c.decodeIfPresent(Int.self, forKey: .format) else {
       self = try Self.decodeFormat1(c)
-      try check()
+      try check(at: decoder.codingPath)
       return
     }
     guard format == 2 else {
@@ -72,7 +72,7 @@ extension PlayerState: Codable {
     }
     history.ids = AppliedIDs(ordered: stride(from: 0, to: ids.count, by: 16).map { Fingerprint(bytes: ids, at: $0) })
     self.init(progress: progress, pack: try c.decode(PackStamp.self, forKey: .pack), history: history)
-    try check()
+    try check(at: decoder.codingPath)
   }
 
   /// Reads an event line of the history.
@@ -104,7 +104,7 @@ extension PlayerState: Codable {
   }
 
   /// Refuses values no events produce, in the progress, the checkpoint and the history.
-  private func check() throws {
+  private func check(at codingPath: [any CodingKey]) throws {
     var checker = ProgressCheck("progress")
     checker.check(live.progress)
     var checkpoint = ProgressCheck("checkpoint")
@@ -125,7 +125,7 @@ extension PlayerState: Codable {
     }
     guard let first = problems.first else { return }
     let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "'\(first.path)': \(first.message)\(more)"))
+    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + PathKey.keys(first.path), debugDescription: first.message + more))
   }
 
   /// Reads a saved player (the JSON ``data()`` writes, or any earlier format).
@@ -173,5 +173,32 @@ private struct ProgressFormat1: Decodable {
     p.companions = companions
     p.nutrition = nutrition
     return p
+  }
+}
+
+/// A coding key for a field named in a check's path (`progress.categories[0].workouts`).
+private struct PathKey: CodingKey {
+  var stringValue: String
+  var intValue: Int?
+
+  init(stringValue: String) {
+    self.stringValue = stringValue
+  }
+
+  init(intValue: Int) {
+    stringValue = String(intValue)
+    self.intValue = intValue
+  }
+
+  static func keys(_ path: String) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    for part in path.split(separator: ".") {
+      let name = part.prefix { $0 != "[" }
+      if !name.isEmpty { keys.append(PathKey(stringValue: String(name))) }
+      for index in part.dropFirst(name.count).split(separator: "[").compactMap({ Int($0.dropLast()) }) {
+        keys.append(PathKey(intValue: index))
+      }
+    }
+    return keys
   }
 }

@@ -89,17 +89,29 @@ public enum FileSystem {
     return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
   }
 
-  /// The path of the file a path names: a symbolic link is resolved to its target, so a writer
-  /// replaces the target rather than the link. A path that does not exist is returned as it is;
-  /// a dangling link or a loop is refused.
+  /// The path of the file a path names: a symbolic link is resolved to its target (which may not
+  /// exist yet: the file is then created there), so a writer replaces the target rather than the
+  /// link. A path that is not a link is returned as it is; a loop of links is refused.
   public static func resolved(_ path: String) throws(DiagnosticError) -> String {
-    guard isSymbolicLink(path) else { return path }
-    guard let real = realpath(path, nil) else {
-      let reason = errno == ENOENT ? "is a symbolic link to a file that does not exist" : describe(errno, path: path)
-      throw DiagnosticError(.unreadable(path, reason))
+    var current = path
+    for _ in 0..<40 {
+      guard isSymbolicLink(current) else { return current }
+      if let real = realpath(current, nil) {
+        defer { free(real) }
+        return String(cString: real)
+      }
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      guard length > 0 else { throw DiagnosticError(.unreadable(path, describe(errno, path: path))) }
+      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("/") {
+        current = target
+      } else {
+        let directory = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+        current = directory + target
+      }
     }
-    defer { free(real) }
-    return String(cString: real)
+    throw DiagnosticError(.unreadable(path, "is a loop of symbolic links"))
   }
 
   /// Whether a path exists.

@@ -69,7 +69,7 @@ enum AwardCommand: Command {
       AtomicFile.removeLeftovers(of: statePath)
       ledger = try Ledger(store: FileStore(path: statePath), engine: engine, windowDays: window)
     } catch {
-      return report(error)
+      return report(error, path: statePath)
     }
     defer { withExtendedLifetime(lock) {} }
     for warning in ledger.warnings { Console.error.line("warning: \(warning)") }
@@ -109,7 +109,10 @@ enum AwardCommand: Command {
       return ExitCode.dataError
     }
     session.finish()
-    return session.dropped > 0 && !arguments.has("--allow-late") ? ExitCode.dropped : ExitCode.success
+    guard session.dropped > 0, !arguments.has("--allow-late") else { return ExitCode.success }
+    Console.error.line(
+      "error: \(session.dropped) event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")
+    return ExitCode.dropped
   }
 
   /// The engine's refusal of the event on a line, with the failed rule formula as a note.
@@ -127,8 +130,13 @@ enum AwardCommand: Command {
     return DiagnosticError(diagnostics)
   }
 
-  static func report(_ error: LedgerError) -> Int32 {
-    Console.error.diagnostics(error.diagnostics)
+  /// Prints a ledger failure (naming the state file where the diagnostic names none).
+  static func report(_ error: LedgerError, path: String? = nil) -> Int32 {
+    Console.error.diagnostics(error.diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      if diagnostic.file == nil, let path { diagnostic.file = path }
+      return diagnostic
+    })
     switch error {
     case .locked:
       Console.error.line("note: run again when it is done, or omit --no-wait to wait for it")

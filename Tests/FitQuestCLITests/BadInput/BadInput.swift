@@ -1,3 +1,4 @@
+import Engine
 import FitQuestTestSupport
 import Foundation
 import RuleLanguage
@@ -41,6 +42,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     case generated(String, prefix: String, byte: UInt8, count: Int, suffix: String)
     /// Replaces a file by a FIFO (named pipe) that nobody writes to.
     case fifo(String)
+    /// Replaces a file by a symbolic link to a path.
+    case symlink(String, to: String)
+    /// Replaces text in the body of `state.json` and fixes up its checksum, as an attacker who
+    /// knows the format would.
+    case editState(String, String)
   }
 
   /// The first line of stderr that is an error (warnings may come first).
@@ -154,6 +160,22 @@ enum BadInputWorkspace {
       try manager.createDirectory(at: url(path), withIntermediateDirectories: true)
     case .unreadable(let path):
       try manager.setAttributes([.posixPermissions: 0], ofItemAtPath: url(path).path)
+    case .symlink(let path, let target):
+      try? manager.removeItem(at: url(path))
+      try manager.createSymbolicLink(atPath: url(path).path, withDestinationPath: target)
+    case .editState(let old, let new):
+      let current = try String(contentsOf: url("state.json"), encoding: .utf8)
+      guard let newline = current.firstIndex(of: "\n"), current.contains(old) else {
+        throw CocoaError(.fileReadCorruptFile, userInfo: ["missing": old])
+      }
+      var body = String(current[current.index(after: newline)...])
+      body = body.replacingOccurrences(of: old, with: new)
+      if body.hasSuffix("\n") { body.removeLast() }
+      var hash = FNV1a()
+      hash.add(Array(body.utf8))
+      let header = current[..<newline].replacingOccurrences(
+        of: #""checksum":"[0-9a-f]{16}""#, with: "\"checksum\":\"\(hash.hex)\"", options: .regularExpression)
+      try (header + "\n" + body + "\n").write(to: url("state.json"), atomically: false, encoding: .utf8)
     case .fifo(let path):
       try? manager.removeItem(at: url(path))
       guard mkfifo(url(path).path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }

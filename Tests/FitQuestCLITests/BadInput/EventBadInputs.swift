@@ -101,6 +101,47 @@ extension BadInput {
         "state.json:1:1: error: the state file is damaged: its checksum does not match its contents; restore it from a backup (FitQuest never writes a partial file)"
       )),
     BadInput(
+      "state: companion index -1, checksum fixed", [events(workout + "}"), .editState(#""active":0"#, #""active":-1"#)], award, 65,
+      .line("state.json: error: state file has an invalid 'player.progress.companions.active': -1 is not the index of a companion (there are 1)")),
+    BadInput(
+      "state: negative XP, checksum fixed", [events(workout + "}"), .editState(#""xp":128"#, #""xp":-1000000"#)], award, 65,
+      .line("state.json: error: state file has an invalid 'player.progress.xp': -1000000 is outside 0…9007199254740992")),
+    BadInput(
+      "state: level 1,000,000, checksum fixed", [events(workout + "}"), .editState(#""level":3,"loads""#, #""level":1000000,"loads""#)],
+      award, 65,
+      .line("state.json: error: the saved state makes no sense under its rules: 'progress.level' is 1000000, but 128 XP is level 3 in rule pack 'mini'")),
+    BadInput(
+      "state: window of -2^63 days, checksum fixed",
+      [events(workout + "}"), .editState(#""windowDays":60"#, #""windowDays":-9223372036854775808"#)], award, 65,
+      .line("state.json: error: state file has an invalid 'player.windowDays': -9223372036854775808 is outside 1…3650")),
+    BadInput(
+      "state: header format 0", [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":0"#)], award, 65,
+      .line("state.json:1:1: error: state file format 0 is not a FitQuest state format")),
+    BadInput(
+      "state: header format -7.5", [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":-7.5"#)],
+      award, 65, .line("state.json:1:1: error: state file format -7.5 is not a FitQuest state format")),
+    BadInput(
+      "state: header format 3", [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":3"#)], award, 65,
+      .line("state.json:1:1: error: state file format 3 is newer than this FitQuest reads (2); update FitQuest")),
+    BadInput(
+      "state: a FIFO", [events(workout + "}"), .fifo("state.json")], award, 66,
+      .line("state.json: error: is a FIFO (named pipe), not a regular file")),
+    BadInput(
+      "state: a loop of links", [events(workout + "}"), .symlink("state.json", to: "state.json")], award, 66,
+      .line("state.json: error: is a loop of symbolic links")),
+    BadInput(
+      "state: the lock file is a link", [events(workout + "}"), .symlink("state.json.lock", to: "elsewhere.lock")], award, 66,
+      .line("state.json.lock: error: the lock file is a symbolic link; remove it (FitQuest never follows one)")),
+    BadInput(
+      "event: dated after tomorrow",
+      [events(#"{"type":"workout","id":"w2","date":1️⃣"2099-01-01","category":"strength","durationMin":30}"#)],
+      award + ["--today", "2026-06-01"], 65,
+      .at("events.ndjson", "event dated 2099-01-01 is after today (2026-06-01) plus one day; check the device's clock, or pass --today")),
+    BadInput(
+      "event: dated before the window is reported, exit 3",
+      [events(#"{"type":"workout","id":"w2","date":"2025-01-01","category":"strength","durationMin":30}"#)], award, 3,
+      .line("error: 1 event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")),
+    BadInput(
       "state: not a state file", [events(workout + "}"), .write("state.json", "hello\n")], award, 65,
       .line(
         "state.json:1:1: error: not a FitQuest state file: expected a JSON value (object, array, string, number, true, false or null), found 'h'"

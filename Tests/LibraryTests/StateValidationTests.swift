@@ -1,0 +1,65 @@
+import FitQuest
+import FitQuestTestSupport
+import Foundation
+import Testing
+
+/// A saved player edited into values no events produce is refused with the field's path, never
+/// a crash (the edits of issue 12's attack, on a real saved state).
+@Suite struct StateValidationTests {
+  struct Edit: Sendable, CustomTestStringConvertible {
+    var from: String
+    var to: String
+    var path: String
+    var message: String
+    var testDescription: String { message }
+  }
+
+  static let saved = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/player-format-2.json")
+
+  static let edits: [Edit] = [
+    Edit(from: #""active":0"#, to: #""active":-1"#, path: "progress.companions.active", message: "-1 is not the index of a companion (there are 1)"),
+    Edit(from: #""windowDays":60"#, to: #""windowDays":-9223372036854775808"#, path: "windowDays", message: "-9223372036854775808 is outside 1…3650"),
+    Edit(from: #""xp":633"#, to: #""xp":-1000000"#, path: "progress.xp", message: "-1000000 is outside 0…9007199254740992"),
+    Edit(from: #""level":3,"loads""#, to: #""level":0,"loads""#, path: "progress.level", message: "0 is outside 1…1000000"),
+    Edit(from: #""firstWeek":2923"#, to: #""firstWeek":-9223372036854775808"#, path: "progress.firstWeek", message: "week -9223372036854775808 is outside years 1–9999"),
+    Edit(from: #""format":2"#, to: #""format":3"#, path: "format", message: "format 3 is newer than this FitQuest reads (2); update FitQuest"),
+  ]
+
+  @Test(arguments: edits)
+  func refusedWithItsPath(_ edit: Edit) throws {
+    let text = try String(contentsOf: Self.saved, encoding: .utf8)
+    #expect(text.contains(edit.from), "the fixture lacks \(edit.from)")
+    let edited = text.replacingOccurrences(of: edit.from, with: edit.to)
+    let error = #expect(throws: DecodingError.self) { _ = try PlayerState(data: Data(edited.utf8)) }
+    guard case .dataCorrupted(let context)? = error else {
+      Issue.record("expected a data error, got \(String(describing: error))")
+      return
+    }
+    #expect(context.debugDescription == edit.message)
+    #expect(context.codingPath.map(\.stringValue).joined(separator: ".") == edit.path)
+  }
+
+  @Test func aLevelTheXPDoesNotGiveIsRefusedByTheEngine() throws {
+    let text = try String(contentsOf: Self.saved, encoding: .utf8)
+    // 633 XP is level 3 in the default pack; 1,000,000 is within the decoder's bounds.
+    var player = try PlayerState(data: Data(text.replacingOccurrences(of: #""level":3,"loads""#, with: #""level":1000000,"loads""#).utf8))
+    let engine = Engine(pack: try RulePack(contentsOf: URL(fileURLWithPath: Paths.rules)))
+    #expect(throws: EngineError.invalidState(message: "'progress.level' is 1000000, but 633 XP is level 3 in rule pack 'default'")) {
+      try engine.apply(.workout(id: "w9", day: Day(year: 2026, month: 2, day: 1)!, category: "cardio", durationMin: 20), to: &player)
+    }
+  }
+
+  @Test func entriesCutShortAreRealignedNotACrash() throws {
+    // Remove the first category's totals: the engine re-aligns the list by name.
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.saved)) as? [String: Any])
+    var progress = try #require(object["progress"] as? [String: Any])
+    var categories = try #require(progress["categories"] as? [Any])
+    categories.removeFirst()
+    progress["categories"] = categories
+    object["progress"] = progress
+    var player = try PlayerState(data: try JSONSerialization.data(withJSONObject: object))
+    let engine = Engine(pack: try RulePack(contentsOf: URL(fileURLWithPath: Paths.rules)))
+    _ = try engine.apply(.workout(id: "w9", day: Day(year: 2026, month: 2, day: 1)!, category: "strength", durationMin: 20), to: &player)
+    #expect(player.categories.map(\.name) == engine.pack.categories.map(\.name))
+  }
+}
