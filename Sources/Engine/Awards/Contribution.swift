@@ -42,7 +42,7 @@ struct Contributions: Codable, Hashable {
   func write(_ key: String, _ w: inout JSONWriter) {
     w.key(key)
     w.object { w in
-      for item in items { w.field(item.name, item.value) }
+      for item in items { w.field(named: item.name, item.value) }
     }
   }
 }

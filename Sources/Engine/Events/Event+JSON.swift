@@ -35,7 +35,7 @@ extension Event {
 
   static func optional(_ key: String, _ value: Double?, _ writer: inout JSONWriter) {
     guard let value else { return }
-    writer.field(key, value)
+    writer.field(named: key, value)
   }
 
   private static func write(_ workout: Workout, to writer: inout JSONWriter) {

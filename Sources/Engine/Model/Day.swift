@@ -46,11 +46,21 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   /// The ISO date, `YYYY-MM-DD`.
   public var iso: String {
     let (year, month, day) = civil
-    func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
+    guard (0...9999).contains(year) else { return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      let zero = UInt8(ascii: "0")
+      buffer[0] = zero + UInt8(year / 1000)
+      buffer[1] = zero + UInt8(year / 100 % 10)
+      buffer[2] = zero + UInt8(year / 10 % 10)
+      buffer[3] = zero + UInt8(year % 10)
+      buffer[4] = UInt8(ascii: "-")
+      buffer[5] = zero + UInt8(month / 10)
+      buffer[6] = zero + UInt8(month % 10)
+      buffer[7] = UInt8(ascii: "-")
+      buffer[8] = zero + UInt8(day / 10)
+      buffer[9] = zero + UInt8(day % 10)
+      return 10
     }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
   }
 
   public var description: String { iso }

@@ -28,6 +28,9 @@ package struct Fingerprint: Sendable, Hashable, Comparable {
     return z ^ (z >> 31)
   }
 
+  /// The bits are already uniformly mixed: one word is enough for hashing.
+  package func hash(into hasher: inout Hasher) { hasher.combine(low) }
+
   package static func < (a: Fingerprint, b: Fingerprint) -> Bool {
     a.high != b.high ? a.high < b.high : a.low < b.low
   }
@@ -51,62 +54,57 @@ package struct Fingerprint: Sendable, Hashable, Comparable {
 }
 
 /// Every event id a player ever applied, as fingerprints: 16 bytes per id in application order
-/// (what a store appends), plus a sorted index for lookups, and the ids of the last few thousand
-/// events in a hash set until they are merged into the index.
+/// (what a store appends), and an open-addressing index of their positions (the fingerprints'
+/// bits are already uniformly mixed, so they need no further hashing): 24 bytes per id in all.
 package struct AppliedIDs: Sendable {
   /// All fingerprints, in the order the events were applied.
   package private(set) var ordered: [Fingerprint] = []
-  private var sorted: [Fingerprint] = []
-  private var recent: Set<Fingerprint> = []
+  /// Positions in `ordered` (−1: empty), a power of two at least twice the count.
+  private var table: [Int32] = []
 
   package init() {}
 
   package init(ordered: [Fingerprint]) {
-    self.ordered = ordered
-    sorted = ordered.sorted()
+    for fingerprint in ordered where !contains(fingerprint) { append(fingerprint) }
   }
 
   package var count: Int { ordered.count }
 
   package func contains(_ fingerprint: Fingerprint) -> Bool {
-    if recent.contains(fingerprint) { return true }
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < fingerprint { low = middle + 1 } else { high = middle }
+    guard !table.isEmpty else { return false }
+    let mask = table.count - 1
+    var slot = Int(truncatingIfNeeded: fingerprint.low) & mask
+    while table[slot] >= 0 {
+      if ordered[Int(table[slot])] == fingerprint { return true }
+      slot = (slot + 1) & mask
     }
-    return low < sorted.count && sorted[low] == fingerprint
+    return false
   }
 
   /// Adds a fingerprint; false when it was already there.
   @discardableResult
   package mutating func insert(_ fingerprint: Fingerprint) -> Bool {
     guard !contains(fingerprint) else { return false }
-    ordered.append(fingerprint)
-    recent.insert(fingerprint)
-    if recent.count >= 4096 {
-      sorted = merge(sorted, recent.sorted())
-      recent.removeAll(keepingCapacity: true)
-    }
+    append(fingerprint)
     return true
   }
 
-  private func merge(_ a: [Fingerprint], _ b: [Fingerprint]) -> [Fingerprint] {
-    var result: [Fingerprint] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      if j == b.count || (i < a.count && a[i] < b[j]) {
-        result.append(a[i])
-        i += 1
-      } else {
-        result.append(b[j])
-        j += 1
-      }
+  /// Adds a fingerprint known not to be there.
+  package mutating func append(_ fingerprint: Fingerprint) {
+    ordered.append(fingerprint)
+    if ordered.count * 2 > table.count {
+      table = Array(repeating: -1, count: Swift.max(1024, table.count * 2))
+      for index in ordered.indices { place(index) }
+    } else {
+      place(ordered.count - 1)
     }
-    return result
+  }
+
+  private mutating func place(_ index: Int) {
+    let mask = table.count - 1
+    var slot = Int(truncatingIfNeeded: ordered[index].low) & mask
+    while table[slot] >= 0 { slot = (slot + 1) & mask }
+    table[slot] = Int32(truncatingIfNeeded: index)
   }
 }
 

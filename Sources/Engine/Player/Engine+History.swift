@@ -22,7 +22,7 @@ extension Engine {
     }
     player.history.nextSeq += 1
     player.history.appliedCount += 1
-    player.history.ids.insert(fingerprint)
+    player.history.ids.append(fingerprint)
     return .late(awards, replayed: change.correction.replayed)
   }
 
@@ -44,7 +44,7 @@ extension Engine {
     let change = try rewrite(events, changedAt: index, removing: removed, reason: .retraction, of: &player)
     player.history.retracted.append(Withdrawn(seq: removed.seq, day: removed.day))
     player.history.appliedCount += 1
-    player.history.ids.insert(fingerprint)
+    player.history.ids.append(fingerprint)
     let correction = Award(eventID: event.id, day: event.day, kind: .correction(change.correction))
     return .retracted([correction], replayed: change.correction.replayed)
   }
@@ -52,7 +52,7 @@ extension Engine {
   /// Replays the window from the snapshot of the changed event's day, before and after the
   /// change, and installs the new kept events, snapshots and progress.
   private func rewrite(
-    _ events: [KeptEvent], changedAt index: Int, removing removed: KeptEvent? = nil, reason: Correction.Reason,
+    _ events: KeptEvents, changedAt index: Int, removing removed: KeptEvent? = nil, reason: Correction.Reason,
     of player: inout PlayerState
   ) throws(EngineError) -> (correction: Correction, newAwards: [[Award]], from: Int) {
     try ensureSnapshots(&player)

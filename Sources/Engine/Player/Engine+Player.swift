@@ -31,6 +31,7 @@ extension Engine {
     player.live = live(progress)
     player.boundDigest = pack.digest
     player.history.resolvedDigest = pack.digest
+    player.history.hasAllSnapshots = true
     return player
   }
 
@@ -66,20 +67,42 @@ extension Engine {
     let inOrder = today.day.map { resolved.day > $0 || (resolved.day == $0 && !today.isClosed) } ?? true
     guard inOrder else { return try placeLate(resolved, line: line, fingerprint, &player) }
 
-    let before = player.live.progress
+    // A refused event is undone from the day's snapshot (no copy of the state per event).
+    let isNewDay = today.day.map { resolved.day > $0 } ?? true
+    if isNewDay { player.history.snapshots[resolved.day.number] = player.live.progress }
+    let fallback = isNewDay || player.history.snapshots[resolved.day.number] != nil ? nil : player.live.progress
     var log = AwardLog(.explained)
     do {
       try apply(resolved, to: &player.live, log: &log)
     } catch {
-      player.live = live(before)
+      restoreDay(resolved.day, isNewDay: isNewDay, fallback: fallback, &player)
       throw error
     }
-    if today.day.map({ resolved.day > $0 }) ?? true { player.history.snapshots[resolved.day.number] = before }
     keep(KeptEvent(resolved, line: line, seq: player.history.nextSeq), at: player.history.kept.count, &player)
-    player.history.ids.insert(fingerprint)
+    player.history.ids.append(fingerprint)
     player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
     try fold(&player)
     return .applied(log.awards(eventID: resolved.id, pack: pack))
+  }
+
+  /// Puts the player back as it was before a refused event of `day`: the day's snapshot with the
+  /// day's kept events applied again (they were applied before, so they apply again).
+  private func restoreDay(_ day: Day, isNewDay: Bool, fallback: PlayerProgress?, _ player: inout PlayerState) {
+    if let fallback {
+      player.live = live(fallback)
+      return
+    }
+    guard let start = player.history.snapshots[day.number] else { return }
+    if isNewDay {
+      player.history.snapshots.removeValue(forKey: day.number)
+      player.live = live(start)
+      return
+    }
+    let first = player.history.insertionIndex((day.number, Int.min, Int.min))
+    var unused: [Int: PlayerProgress] = [:]
+    if let (restored, _) = try? replay(player.history.kept[first...], from: start, explain: false, snapshots: &unused) {
+      player.live = restored
+    }
   }
 
   /// Makes a player ready for this engine: a state built by another version of the pack is
@@ -99,6 +122,7 @@ extension Engine {
       player.history.checkpoint = progress
       player.history.kept = []
       player.history.snapshots = [:]
+      player.history.hasAllSnapshots = true
       player.history.retracted = []
       player.history.epoch += 1
       player.history.replayFloor = progress.today.day.map { $0.adding(1) }
@@ -144,20 +168,20 @@ extension Engine {
       try ensureSnapshots(&player)
       player.history.checkpoint = player.history.snapshots[player.history.kept[cut].day.number] ?? player.live.progress
     }
+    for event in player.history.kept[..<cut] { player.history.snapshots.removeValue(forKey: event.day.number) }
     player.history.kept.removeFirst(cut)
-    player.history.snapshots = player.history.snapshots.filter { $0.key >= start.number }
     player.history.retracted.removeAll { $0.day < start }
   }
 
   /// Makes sure every kept day has its snapshot (after loading, snapshots are rebuilt once by
   /// replaying the window from the checkpoint).
   func ensureSnapshots(_ player: inout PlayerState) throws(EngineError) {
-    let days = Set(player.history.kept.map(\.day.number))
-    guard days.contains(where: { player.history.snapshots[$0] == nil }) else { return }
+    guard !player.history.hasAllSnapshots else { return }
     try resolveAll(&player.history.kept)
     var snapshots: [Int: PlayerProgress] = [:]
     _ = try replay(player.history.kept[...], from: player.history.checkpoint, explain: false, snapshots: &snapshots)
     player.history.snapshots = snapshots
+    player.history.hasAllSnapshots = true
   }
 
   /// Resolves a kept event's line against this pack.
@@ -170,7 +194,7 @@ extension Engine {
   }
 
   /// Resolves the kept events that have no resolved form yet.
-  func resolveAll(_ events: inout [KeptEvent]) throws(EngineError) {
+  func resolveAll(_ events: inout KeptEvents) throws(EngineError) {
     for index in events.indices where events[index].resolved == nil {
       events[index].resolved = try resolve(line: events[index].line, id: events[index].id)
     }
@@ -179,7 +203,7 @@ extension Engine {
   /// Applies kept events from a progress, resolving them as needed; returns the final player
   /// and, when `explain`, each event's awards. Snapshots of each day's start are recorded.
   func replay(
-    _ events: ArraySlice<KeptEvent>, from start: PlayerProgress, explain: Bool, snapshots: inout [Int: PlayerProgress]
+    _ events: Slice<KeptEvents>, from start: PlayerProgress, explain: Bool, snapshots: inout [Int: PlayerProgress]
   ) throws(EngineError) -> (LivePlayer, [[Award]]) {
     var live = live(start)
     var log = AwardLog(explain ? .explained : .off)

@@ -49,7 +49,7 @@ package struct History: Sendable {
   /// The progress before the first kept event.
   package var checkpoint: PlayerProgress
   /// The kept events in replay order.
-  package var kept: [KeptEvent] = []
+  package var kept = KeptEvents()
   package var ids = AppliedIDs()
   /// The latest day of an applied event (the window's anchor).
   package var latestDay: Day?
@@ -68,6 +68,8 @@ package struct History: Sendable {
   var resolvedDigest = ""
   /// Day number → the progress before that day's first kept event (derived; rebuilt on demand).
   var snapshots: [Int: PlayerProgress] = [:]
+  /// Whether every kept day has its snapshot (false after loading, until rebuilt).
+  var hasAllSnapshots = false
 
   package init(windowDays: Int, checkpoint: PlayerProgress) {
     self.windowDays = windowDays

@@ -64,9 +64,9 @@ extension PlayerState: Codable {
     history.epoch = try c.decodeIfPresent(Int.self, forKey: .epoch) ?? 0
     history.retracted = try c.decode([Withdrawn].self, forKey: .retracted)
     let lines = try c.decode([KeptLine].self, forKey: .kept)
-    history.kept = try lines.enumerated().map { index, kept in
+    history.kept = KeptEvents(try lines.enumerated().map { index, kept in
       KeptEvent(try Self.event(kept.line, at: "kept[\(index)].line", c), line: kept.line, seq: kept.seq)
-    }
+    })
     guard let ids = Data(base64Encoded: try c.decode(String.self, forKey: .ids)), ids.count % 16 == 0 else {
       throw DecodingError.dataCorruptedError(forKey: .ids, in: c, debugDescription: "not a list of 16-byte fingerprints in base64")
     }
@@ -93,9 +93,9 @@ extension PlayerState: Codable {
       windowDays: try c.decode(Int.self, forKey: .windowDays), checkpoint: try c.decode(ProgressFormat1.self, forKey: .checkpoint).progress)
     history.appliedCount = try c.decode(Int.self, forKey: .appliedCount)
     let lines = try c.decode([String].self, forKey: .events)
-    history.kept = try lines.enumerated().map { index, line in
+    history.kept = KeptEvents(try lines.enumerated().map { index, line in
       KeptEvent(try event(line, at: "events[\(index)]", c), line: line, seq: index)
-    }
+    })
     history.nextSeq = lines.count
     history.ids = AppliedIDs(ordered: history.kept.map { Fingerprint($0.id) })
     history.latestDay = history.kept.last?.day ?? progress.today.day

@@ -104,7 +104,7 @@ extension PlayerState {
     guard !sorted.contains(where: { event in event.seq < 0 || event.seq >= history.nextSeq || latest.map { event.day > $0 } ?? true }),
       !zip(sorted, sorted.dropFirst()).contains(where: { $0.seq == $1.seq })
     else { return nil }
-    copy.history.kept = sorted
+    copy.history.kept = KeptEvents(sorted)
     copy.history.ids = AppliedIDs(ordered: ids)
     return copy
   }

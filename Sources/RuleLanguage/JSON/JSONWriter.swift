@@ -213,27 +213,58 @@ public struct JSONWriter {
 }
 
 extension JSONWriter {
+  /// Writes a key known when the program was written (no escaping needed: callers pass plain
+  /// ASCII names), without scanning it.
+  @inline(__always)
+  public mutating func key(static key: StaticString) {
+    if firstInContainer.isEmpty || pretty {
+      self.key(key.description)
+      return
+    }
+    if afterKey { afterKey = false } else {
+      if !firstInContainer[firstInContainer.count - 1] { bytes.append(UInt8(ascii: ",")) }
+      firstInContainer[firstInContainer.count - 1] = false
+    }
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    afterKey = true
+  }
+
   /// Writes `"key": "value"`.
-  public mutating func field(_ key: String, _ value: String) {
-    self.key(key)
+  public mutating func field(_ key: StaticString, _ value: String) {
+    self.key(static: key)
     string(value)
   }
 
   /// Writes `"key": number`.
-  public mutating func field(_ key: String, _ value: Double) {
-    self.key(key)
+  public mutating func field(_ key: StaticString, _ value: Double) {
+    self.key(static: key)
     number(value)
   }
 
   /// Writes `"key": integer`.
-  public mutating func field<I: BinaryInteger>(_ key: String, _ value: I) {
-    self.key(key)
+  public mutating func field<I: BinaryInteger>(_ key: StaticString, _ value: I) {
+    self.key(static: key)
     integer(value)
   }
 
   /// Writes `"key": true` or `false`.
-  public mutating func field(_ key: String, _ value: Bool) {
-    self.key(key)
+  public mutating func field(_ key: StaticString, _ value: Bool) {
+    self.key(static: key)
     bool(value)
+  }
+
+  /// Writes `"key": "value"` with a key computed at run time.
+  public mutating func field(named key: String, _ value: String) {
+    self.key(key)
+    string(value)
+  }
+
+  /// Writes `"key": number` with a key computed at run time.
+  public mutating func field(named key: String, _ value: Double) {
+    self.key(key)
+    number(value)
   }
 }

@@ -232,7 +232,7 @@ extension Stats {
   func write(_ w: inout JSONWriter) {
     w.key("stats")
     w.object { w in
-      for (name, value) in zip(Stats.names, values) { w.field(name, value) }
+      for (name, value) in zip(Stats.names, values) { w.field(named: name, value) }
     }
   }
 

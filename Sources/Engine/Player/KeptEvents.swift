@@ -1,0 +1,46 @@
+/// The kept events of a history, in replay order: an array whose front is dropped in O(1)
+/// (the window advances every day; moving every kept event each time would make a long stream
+/// quadratic). Insertions happen only for late events.
+package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
+  private var storage: [KeptEvent]
+  private var head = 0
+
+  package init(_ events: [KeptEvent] = []) {
+    storage = events
+  }
+
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { storage.count - head }
+
+  package subscript(position: Int) -> KeptEvent {
+    get { storage[head + position] }
+    set { storage[head + position] = newValue }
+  }
+
+  package mutating func append(_ event: KeptEvent) { storage.append(event) }
+
+  package mutating func insert(_ event: KeptEvent, at index: Int) { storage.insert(event, at: head + index) }
+
+  @discardableResult
+  package mutating func remove(at index: Int) -> KeptEvent { storage.remove(at: head + index) }
+
+  /// Drops the first `count` events; the space is reclaimed once it is half the storage.
+  package mutating func removeFirst(_ count: Int) {
+    head += count
+    if head >= 1024 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+  }
+
+  package var array: [KeptEvent] { Array(storage[head...]) }
+}
+
+extension KeptEvents: Hashable {
+  package static func == (a: KeptEvents, b: KeptEvents) -> Bool { a.elementsEqual(b) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(count) }
+}
+
+extension KeptEvents: ExpressibleByArrayLiteral {
+  package init(arrayLiteral elements: KeptEvent...) { self.init(elements) }
+}
