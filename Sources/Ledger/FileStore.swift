@@ -52,6 +52,7 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
   func journalPath(_ generation: Int) -> String { "\(path).journal.\(generation)" }
   var idsPath: String { "\(path).ids" }
 
+  /// Reads the state file and the files beside it; nil when there is no state file.
   public func load(player: String) throws(LedgerError) -> PlayerState? {
     mutex.lock()
     defer { mutex.unlock() }
@@ -79,6 +80,7 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
     return state
   }
 
+  /// Appends new kept events and ids, then replaces the state file atomically.
   public func save(_ state: PlayerState, player: String) throws(LedgerError) {
     mutex.lock()
     defer { mutex.unlock() }

@@ -32,7 +32,9 @@ public final class Ledger: @unchecked Sendable {
     }
   }
 
+  /// The engine that applies the events.
   public let engine: Engine
+  /// Where the player is kept.
   public let store: any PlayerStore
   /// The player's key in the store.
   public let player: String

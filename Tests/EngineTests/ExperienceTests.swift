@@ -196,7 +196,7 @@ import Testing
     #expect(RoundingMode.halfAwayFromZero.round(-0.5) == -1)
     #expect(RoundingMode.halfAwayFromZero.round(4_503_599_627_370_495.5) == 4_503_599_627_370_496)
     #expect(RoundingMode.halfAwayFromZero.round(-0.25).sign == .minus)
-    #expect(RoundingMode.halfAwayFromZero.round(9_007_199_254_740_993) == 9_007_199_254_740_992)
+    #expect(RoundingMode.halfAwayFromZero.round(9_007_199_254_740_994) == 9_007_199_254_740_994)
   }
 
   @Test func halfAwayFromZeroAgreesWithTheStandardLibraryEverywhere() {

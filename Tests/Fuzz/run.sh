@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# Targets: json-reader formula-text formula-jsonlogic rule-pack scenario event-reader.
+# Targets: json-reader formula-text formula-jsonlogic rule-pack scenario event-reader player-state.
 # Each target first replays its saved crash inputs (Tests/Fuzz/Regressions/TARGET), then fuzzes
 # from a seed corpus made of the shipped files for the budget. A crash, a leak, a timeout (10 s
 # per input) or an out-of-memory (2 GiB) fails the script; the crashing input is kept in
@@ -15,12 +15,13 @@ budget=${1:-25}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(json-reader formula-text formula-jsonlogic rule-pack scenario event-reader)
+  targets=(json-reader formula-text formula-jsonlogic rule-pack scenario event-reader player-state)
 fi
 
 out=.build-fuzz
 mkdir -p "$out/artifacts"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+# One package name for every module, as SwiftPM gives them: `package` declarations are shared.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name FitQuest)
 
 module() {
   local name=$1
@@ -61,6 +62,8 @@ seeds() {
         index=$((index + 1))
       done ;;
     scenario) cp scenarios/*.json "$dir/" ;;
+    player-state)
+      cp Tests/LibraryTests/Fixtures/player-format-*.json "$dir/" ;;
     event-reader)
       local n=0
       while IFS= read -r line; do

@@ -78,7 +78,7 @@ import Testing
     #expect(player.xp == 33 && player.level == 1)
     guard case .correction(let back)? = withdrawn.first?.kind else { Issue.record("no correction"); return }
     #expect(back.reason == .retraction && back.xp == .init(from: 96, to: 33) && back.level == .init(from: 2, to: 1))
-    #expect(back.withdrawn.map(\.id) == ["w2/streak", "w2/xp", "w2/levelUp/2", "w3/streak", "w3/xp"])
+    #expect(back.withdrawn.map(\.id) == ["w2/streak/extended", "w2/xp", "w2/levelUp/2", "w3/streak/extended", "w3/xp"])
     #expect(back.granted == correction.withdrawn)
     var plain = engine.newPlayer()
     _ = try engine.apply(workout("w1", monday, "cardio", 10), to: &plain)

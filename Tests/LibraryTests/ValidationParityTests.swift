@@ -28,7 +28,7 @@ import Testing
     Case(event: .workout(id: "w2", day: day, category: "strength", durationMin: -5), message: "'durationMin' must be between 0 and 1440; found -5"),
     Case(event: .workout(id: "w2", day: day, category: "strength", durationMin: .nan), message: "'durationMin' must be between 0 and 1440; found nan"),
     Case(
-      event: .workout(id: "w2", day: day, category: "strength", durationMin: 30, activeKcal: 123_456_789_012_345_678_901_234_567_890),
+      event: .workout(id: "w2", day: day, category: "strength", durationMin: 30, activeKcal: 1.2345678901234568e29),
       message: "'activeKcal' must be between 0 and 20000; found 1.2345678901234568e+29"),
     Case(event: lift(ExerciseSet(reps: 5, weightKg: 20), name: "Back Sqaut"), message: "unknown exercise 'Back Sqaut'; did you mean 'Back Squat'?"),
     Case(event: .workout(id: "w2", day: day, category: "strenght", durationMin: 30), message: "unknown category 'strenght'; did you mean 'strength'?"),

@@ -9,6 +9,7 @@ public struct Award: Sendable, Hashable, Identifiable {
   public var eventID: String
   /// The day the award belongs to.
   public var day: Day
+  /// What was awarded.
   public var kind: Kind
 
   /// What was awarded.
@@ -40,7 +41,8 @@ public struct Award: Sendable, Hashable, Identifiable {
   public var id: String {
     let subject: String
     switch kind {
-    case .xp, .streak, .correction: subject = ""
+    case .xp, .correction: subject = ""
+    case .streak(let a): subject = "/\(a.change.rawValue)"
     case .levelUp(let a): subject = "/\(a.level)"
     case .personalRecord(let a):
       subject = "/\(a.exercise)/\(a.kind.rawValue)" + (a.weightKg.map { "/\(NumberText.format($0))" } ?? "")

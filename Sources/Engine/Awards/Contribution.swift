@@ -2,7 +2,9 @@ import RuleLanguage
 
 /// A named amount in an explanation: an XP term, a factor, a bonus, a signal, a variable.
 public struct Contribution: Sendable, Hashable {
+  /// The name (a term, factor or bonus of the XP rules, or a fact).
   public var name: String
+  /// Its value.
   public var value: Double
 
   /// Creates a contribution.

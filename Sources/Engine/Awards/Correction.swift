@@ -18,7 +18,9 @@ public struct Correction: Sendable, Hashable, Codable {
 
   /// A value before and after.
   public struct Change<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+    /// The value before.
     public var from: Value
+    /// The value after.
     public var to: Value
 
     /// Creates a change.
@@ -28,11 +30,13 @@ public struct Correction: Sendable, Hashable, Codable {
     }
   }
 
+  /// Why the past changed.
   public var reason: Reason
   /// Later events whose outcome was recomputed.
   public var replayed: Int
   /// Total XP and level before and after.
   public var xp: Change<Int64>
+  /// The player level before and after.
   public var level: Change<Int>
   /// Awards announced before that no longer hold, in the order they were announced.
   public var withdrawn: [Award]

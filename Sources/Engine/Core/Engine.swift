@@ -5,6 +5,7 @@ import RuleLanguage
 /// No I/O, clocks, randomness or global state: the same events with the same pack give
 /// byte-identical states and awards. An engine is immutable and can be shared across threads.
 public final class Engine: Sendable {
+  /// The rule pack the engine applies.
   public let pack: RulePack
   let plan: EnginePlan
   private let storage: EngineStorage

@@ -223,7 +223,9 @@ public struct EventDecoder: Sendable {
 
 /// A problem in one event, at a byte offset of its line.
 public struct EventDecodingError: Error, Sendable, Equatable {
+  /// The byte offset in the line.
   public var offset: Int
+  /// A lowercase message.
   public var message: String
 
   /// Creates an error.

@@ -145,6 +145,7 @@ package enum EventValidator {
 public struct EventError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The JSON path of the field, or "" for the whole event.
   public var path: String
+  /// A lowercase message naming the field.
   public var message: String
 
   /// Creates an error.

@@ -54,8 +54,11 @@ public struct Event: Sendable, Hashable, Identifiable {
 public struct NutritionLog: Sendable, Hashable, Codable {
   /// Energy eaten, kcal (0–20000).
   public var intakeKcal: Double
+  /// Protein, g.
   public var proteinG: Double?
+  /// Carbohydrates, g.
   public var carbsG: Double?
+  /// Fat, g.
   public var fatG: Double?
 
   /// Creates a nutrition log.
@@ -69,9 +72,13 @@ public struct NutritionLog: Sendable, Hashable, Codable {
 
 /// Calorie and macro amounts: a baseline or a day's targets.
 public struct MacroTargets: Sendable, Hashable, Codable {
+  /// Energy, kcal.
   public var kcal: Double
+  /// Protein, g.
   public var proteinG: Double
+  /// Carbohydrates, g.
   public var carbsG: Double
+  /// Fat, g.
   public var fatG: Double
 
   /// Creates targets.

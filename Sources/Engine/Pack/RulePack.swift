@@ -26,27 +26,41 @@ public final class RulePack: Sendable {
     var quests: QuestRules?
   }
 
+  /// The pack's name (pack.json).
   public let name: String
+  /// The pack's version.
   public let version: String
+  /// A sentence about the pack.
   public let description: String
   /// Where it was loaded from: a directory, or a description of the files given.
   public let source: String
   /// A digest of the pack's files (FNV-1a 64 over names and bytes), recorded in saved states.
   public let digest: String
+  /// The workout categories, in the pack's order.
   public let categories: [CategoryRule]
   /// Names of the numeric parameters every category defines.
   public let categoryParameters: [String]
+  /// The exercises, in the pack's order.
   public let exercises: [ExerciseRule]
   /// Named constants formulas read as `const.NAME`.
   public let constants: [(name: String, value: Double)]
+  /// How workouts earn XP.
   public let xp: XPRules
+  /// The player level curve.
   public let levels: LevelCurve
+  /// Streak rules.
   public let streaks: StreakRules
+  /// Personal record rules, when the pack has them.
   public let records: RecordRules?
+  /// The achievements, in the pack's order.
   public let achievements: [AchievementRule]
+  /// Companion rules, when the pack has them.
   public let companions: CompanionRules?
+  /// Nutrition target rules, when the pack has them.
   public let nutrition: NutritionRules?
+  /// Progressive overload rules, when the pack has them.
   public let progression: ProgressionRules?
+  /// Quests, when the pack has them.
   public let quests: QuestRules?
   let facts: FactTable
   private let exerciseIndex: [String: Int]

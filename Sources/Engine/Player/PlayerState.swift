@@ -55,7 +55,9 @@ public struct PlayerState: Sendable {
 
 /// Which rule pack built a state: its name, version and digest.
 public struct PackStamp: Sendable, Hashable, Codable {
+  /// The pack's name.
   public var name: String
+  /// The pack's version.
   public var version: String
   /// FNV-1a 64 of the pack's files (and overrides), as 16 hex digits.
   public var digest: String

@@ -4,6 +4,7 @@
 /// ``NumericProgram``; data formulas evaluate against a ``Value`` (JsonLogic `var`).
 // Unchecked: every stored property is immutable; `code` points into `program`'s buffer, which
 // lives as long as this formula and is never written after compilation.
+/// A compiled rule formula: typed, with its source for errors and traces; evaluates on a slot array (bytecode) or on JSON data (JsonLogic semantics). Immutable and shareable across threads.
 public final class Formula: @unchecked Sendable, CustomStringConvertible {
   /// The formula as written (text, or compact JsonLogic).
   public let source: String

@@ -2,8 +2,11 @@ import RuleLanguage
 
 /// An achievement: one or more tiers, each unlocked once, in order.
 public final class AchievementRule: Sendable {
+  /// The achievement id.
   public let id: String
+  /// The name shown to players.
   public let name: String
+  /// A sentence saying what it takes.
   public let description: String
   /// Hidden achievements are not listed before they unlock.
   public let isHidden: Bool
@@ -33,18 +36,23 @@ public struct AchievementTier: Sendable {
   // A struct rather than an enum with two Formula payloads: such an enum keeps its case in the
   // reference's spare bits, which hides the reference from leak checkers (LeakSanitizer reported
   // every metric formula as leaked while the fuzz targets ran).
+  /// What unlocks a tier: a true/false formula, or a number formula and the value it must reach.
   public struct Condition: Sendable {
+    /// The compiled formula.
     public let formula: Formula
     /// The metric's bound; nil for a true/false condition.
     public let atLeast: Double?
 
+    /// A condition that holds when the formula is true.
     public static func formula(_ formula: Formula) -> Condition { Condition(formula: formula, atLeast: nil) }
+    /// A condition that holds when the formula reaches `atLeast`.
     public static func metric(_ formula: Formula, atLeast: Double) -> Condition { Condition(formula: formula, atLeast: atLeast) }
   }
 }
 
 /// Progress of one achievement.
 public struct AchievementProgress: Sendable, Equatable, Codable, Hashable {
+  /// The achievement id.
   public package(set) var id: String
   /// Tiers unlocked (0: locked).
   public package(set) var tier = 0

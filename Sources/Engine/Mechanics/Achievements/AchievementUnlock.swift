@@ -11,11 +11,15 @@ extension Recorded {
 
 /// An achievement tier unlocked, with the values that met its condition.
 public struct AchievementUnlock: Sendable, Hashable, Codable {
+  /// The achievement id.
   public var id: String
+  /// The achievement name.
   public var name: String
   /// The tier unlocked, from 1.
   public var tier: Int
+  /// The tier's name, when the tier has one.
   public var tierName: String?
+  /// The XP the tier gives.
   public var rewardXP: Int
   /// The condition as written (for a tier: `metric >= at`).
   public var condition: String

@@ -34,7 +34,9 @@ extension Recorded {
 
 /// A companion joined the collection.
 public struct CompanionJoined: Sendable, Hashable, Codable {
+  /// The species id.
   public var species: String
+  /// The species' element id.
   public var element: String
   /// Whether it was the pack's default starter (given with the first workout).
   public var isDefaultStarter: Bool
@@ -71,7 +73,9 @@ public struct CompanionJoined: Sendable, Hashable, Codable {
 
 /// XP for the active companion from a workout.
 public struct CompanionXPAward: Sendable, Hashable, Codable {
+  /// The species id.
   public var species: String
+  /// The XP the companion gained.
   public var xp: Int64
   /// The share of the workout's XP.
   public var share: Int64
@@ -118,9 +122,13 @@ public struct CompanionXPAward: Sendable, Hashable, Codable {
 
 /// The active companion reached a level; its stats are recomputed.
 public struct CompanionLevelUp: Sendable, Hashable, Codable {
+  /// The species id.
   public var species: String
+  /// The companion level reached.
   public var level: Int
+  /// The companion XP that level needs.
   public var threshold: Int64
+  /// The companion's stats at the new level.
   public var stats: Stats
 
   /// Creates the award.
@@ -150,8 +158,11 @@ public struct CompanionLevelUp: Sendable, Hashable, Codable {
 
 /// The active companion evolved.
 public struct Evolution: Sendable, Hashable, Codable {
+  /// The species before.
   public var from: String
+  /// The species after.
   public var to: String
+  /// The companion level reached.
   public var level: Int
   /// The level the rule asks for.
   public var atLevel: Int
@@ -159,6 +170,7 @@ public struct Evolution: Sendable, Hashable, Codable {
   public var condition: String?
   /// The variables the condition read, with their values.
   public var values: [Contribution]
+  /// The companion's stats at the new level.
   public var stats: Stats
 
   /// Creates the award.

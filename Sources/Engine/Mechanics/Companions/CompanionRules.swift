@@ -2,7 +2,9 @@ import RuleLanguage
 
 /// Companion rules: elements, species with evolution chains, XP and stat formulas.
 public final class CompanionRules: Sendable {
+  /// The elements, in the pack's order.
   public let elements: [ElementRule]
+  /// The species, in the pack's order.
   public let species: [SpeciesRule]
   /// The species a player who never chose one receives with their first workout.
   public let defaultStarter: Int?
@@ -10,6 +12,7 @@ public final class CompanionRules: Sendable {
   public let share: Formula
   /// Extra companion XP when the workout's category is one of the element's affinities.
   public let affinityBonus: Formula
+  /// The companion level curve.
   public let levels: LevelCurve
   /// A stat from `base`, `growth`, `profile` and `level`.
   public let stats: Formula
@@ -40,6 +43,7 @@ public final class CompanionRules: Sendable {
 
 /// An elemental type: its character.
 public struct ElementRule: Sendable {
+  /// The id.
   public let id: String
   /// Categories this element loves (affinity bonus).
   public let affinity: [Int]
@@ -49,14 +53,21 @@ public struct ElementRule: Sendable {
 
 /// A companion species.
 public final class SpeciesRule: Sendable {
+  /// The id.
   public let id: String
+  /// The name shown to players.
   public let name: String
+  /// The index of its element.
   public let element: Int
   /// 1 for starters, 2 and 3 for evolutions.
   public let stage: Int
+  /// Whether a player may choose it as a starter.
   public let isStarter: Bool
+  /// Stats at level 1.
   public let base: Stats
+  /// Stats gained per level.
   public let growth: Stats
+  /// What it evolves into, if anything.
   public let evolution: EvolutionRule?
 
   init(
@@ -76,16 +87,23 @@ public final class SpeciesRule: Sendable {
 
 /// How a species evolves: into another at a level, optionally under a condition.
 public struct EvolutionRule: Sendable {
+  /// The index of the species it evolves into.
   public let into: Int
+  /// The companion level from which it evolves.
   public let atLevel: Int
+  /// A further true/false condition, if any.
   public let condition: Formula?
 }
 
 /// The four companion stats.
 public struct Stats: Sendable, Hashable, Codable {
+  /// Hit points.
   public package(set) var hp: Double
+  /// Attack.
   public package(set) var attack: Double
+  /// Defense.
   public package(set) var defense: Double
+  /// Speed.
   public package(set) var speed: Double
 
   /// Creates stats.

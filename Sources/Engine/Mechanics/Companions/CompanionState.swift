@@ -4,6 +4,7 @@ import RuleLanguage
 public struct CompanionCollection: Sendable, Equatable, Codable, Hashable {
   /// The index of the active companion in `members`.
   public package(set) var active: Int?
+  /// Every companion the player has, in the order they joined.
   public package(set) var members: [Companion] = []
 
   /// Creates an empty collection.
@@ -17,10 +18,15 @@ public struct Companion: Sendable, Equatable, Codable, Hashable {
   /// The species' index in the engine's pack: derived from `species` when a player is prepared
   /// (``Engine/reconcile(_:)``), never saved or compared.
   package var speciesIndex = -1
+  /// The companion level.
   public package(set) var level = 1
+  /// The companion's total XP.
   public package(set) var xp: Int64 = 0
+  /// How many times it evolved.
   public package(set) var evolutions = 0
+  /// Its current stats.
   public package(set) var stats: Stats
+  /// The day it joined.
   public package(set) var joinedOn: Day
 
   /// Creates a companion.

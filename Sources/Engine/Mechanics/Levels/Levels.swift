@@ -24,6 +24,7 @@ extension Engine {
 
 /// The player reached a level; one award per level crossed.
 public struct LevelUp: Sendable, Hashable, Codable {
+  /// The level reached.
   public var level: Int
   /// The total XP the level needs.
   public var threshold: Int64

@@ -20,8 +20,11 @@ public final class NutritionRules: Sendable {
 
   /// One adjustment signal.
   public struct Signal: Sendable {
+    /// The signal's name, shown in the rationale.
     public let name: String
+    /// The signal's formula (a fraction, +0.05 is +5%).
     public let formula: Formula
+    /// The most the signal may move the target, either way.
     public let limit: Double
   }
 
@@ -74,7 +77,9 @@ public struct NutritionState: Sendable, Equatable, Codable, Hashable {
 
 /// A day's total intake.
 public struct DailyIntake: Sendable, Equatable, Codable, Hashable {
+  /// The day.
   public package(set) var day: Day
+  /// The energy eaten.
   public package(set) var kcal: Double
 
   /// Creates an entry.

@@ -19,6 +19,7 @@ public struct NutritionTarget: Sendable, Hashable, Codable {
   public var adjustment: Double
   /// The sum of the signals before the clamp.
   public var unclamped: Double
+  /// Whether the clamp cut the adjustment.
   public var isClamped: Bool
   /// Each signal after its own limit.
   public var signals: [Contribution]

@@ -14,6 +14,7 @@ extension Recorded {
 
 /// The load to lift next time, from this session's RPE.
 public struct LoadSuggestion: Sendable, Hashable, Codable {
+  /// The exercise.
   public var exercise: String
   /// The top working load of the session.
   public var loadKg: Double
@@ -25,6 +26,7 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
   public var change: Double
   /// The suggested load for the next normal session.
   public var nextKg: Double
+  /// Whether the workout fell in a deload week.
   public var isDeloadWeek: Bool
 
   /// Creates the award.

@@ -8,6 +8,7 @@ public final class ProgressionRules: Sendable {
   public let bands: [Band]
   /// Loads round to multiples of this.
   public let incrementKg: Double
+  /// The deload schedule, if any.
   public let deload: Deload?
 
   init(categories: [Int], bands: [Band], incrementKg: Double, deload: Deload?) {
@@ -19,17 +20,25 @@ public final class ProgressionRules: Sendable {
 
   /// An RPE band.
   public struct Band: Sendable {
+    /// The highest RPE of the band.
     public let upTo: Double
+    /// The load change for the next session (a fraction, +0.025 is +2.5%).
     public let change: Double
+    /// The band's name, shown in suggestions.
     public let label: String
   }
 
   /// Deload weeks: every Nth training week, or marked weeks of a repeating cycle.
   public struct Deload: Sendable {
+    /// A deload every N training weeks, when set.
     public let everyWeeks: Int?
+    /// The length of a cycle whose listed `weeks` are deloads, when set.
     public let cycleWeeks: Int?
+    /// The deload weeks of each cycle.
     public let weeks: [Int]
+    /// The load of a deload week, as a fraction of the planned load.
     public let loadFactor: Double
+    /// The volume of a deload week, as a fraction.
     public let volumeFactor: Double
 
     /// Whether training week `week` (1-based) is a deload week.
@@ -85,11 +94,13 @@ public final class ProgressionRules: Sendable {
 
 /// Load progression of one exercise.
 public struct LoadState: Sendable, Equatable, Codable, Hashable {
+  /// The exercise.
   public package(set) var exercise: String
   /// The top working load last used, 0 before the first session.
   public package(set) var lastKg = 0.0
   /// The suggested load for the next normal (non-deload) session, 0 before the first.
   public package(set) var nextKg = 0.0
+  /// The RPE of the last session's top set.
   public package(set) var lastRPE: Double?
 
   /// Creates a load state.

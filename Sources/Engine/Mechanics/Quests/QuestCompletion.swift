@@ -8,9 +8,13 @@ extension Recorded {
 
 /// A quest completed for its period.
 public struct QuestCompletion: Sendable, Hashable, Codable {
+  /// The quest id.
   public var id: String
+  /// The quest name.
   public var name: String
+  /// Whether it was a day's or a week's quest.
   public var period: Quest.Period
+  /// The XP the quest gives.
   public var rewardXP: Int
 
   /// Creates the award.

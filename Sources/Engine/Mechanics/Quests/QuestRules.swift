@@ -3,6 +3,7 @@ import RuleLanguage
 /// Quests (quests.json): goals over a period — a day or an ISO week — each completed at most once
 /// per period, at the workout that meets it, for reward XP.
 public final class QuestRules: Sendable {
+  /// The quests, in the pack's order.
   public let quests: [Quest]
 
   init(quests: [Quest]) { self.quests = quests }
@@ -54,11 +55,15 @@ public struct Quest: Sendable {
     case week
   }
 
+  /// The quest id.
   public let id: String
+  /// The name shown to players.
   public let name: String
+  /// A day or an ISO week.
   public let period: Period
   /// When the quest is met: a true/false formula of `period.*` (and `player.*`) facts.
   public let goal: Formula
+  /// The XP it gives, counted like achievement rewards.
   public let rewardXP: Int
 }
 
@@ -79,15 +84,23 @@ public struct QuestsState: Sendable, Equatable, Codable, Hashable {
 public struct PeriodTotals: Sendable, Equatable, Codable, Hashable {
   /// The day number or the week number, nil before the first workout.
   public package(set) var period: Int?
+  /// Workouts in the period.
   public package(set) var workouts = 0
+  /// Minutes trained in the period.
   public package(set) var minutes = 0.0
+  /// Volume lifted in the period.
   public package(set) var volumeKg = 0.0
+  /// Working sets in the period.
   public package(set) var sets = 0
+  /// Reps in the period.
   public package(set) var reps = 0
+  /// Workout XP earned in the period.
   public package(set) var xp: Int64 = 0
+  /// Active energy in the period.
   public package(set) var activeKcal = 0.0
   /// Workouts and minutes per category, in the pack's order.
   public package(set) var categoryWorkouts: [Int] = []
+  /// Minutes per category, in the pack's order.
   public package(set) var categoryMinutes: [Double] = []
 
   /// Creates empty totals.
@@ -108,7 +121,9 @@ public struct PeriodTotals: Sendable, Equatable, Codable, Hashable {
 
 /// One quest's completions.
 public struct QuestProgress: Sendable, Equatable, Codable, Hashable {
+  /// The quest id.
   public package(set) var id: String
+  /// Times the quest was completed.
   public package(set) var completions = 0
   /// The period (day or week number) of the last completion.
   public package(set) var lastPeriod: Int?

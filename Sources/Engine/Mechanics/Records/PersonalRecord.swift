@@ -13,7 +13,9 @@ extension Recorded {
 
 /// A new personal record.
 public struct PersonalRecord: Sendable, Hashable, Codable {
+  /// The exercise.
   public var exercise: String
+  /// Which record.
   public var kind: PersonalRecordKind
   /// The new record: kg for weights, reps for `repsAtWeight`.
   public var value: Double

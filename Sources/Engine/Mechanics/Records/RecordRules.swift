@@ -45,10 +45,13 @@ public enum PersonalRecordKind: String, Sendable, CaseIterable, Codable, Hashabl
 
 /// Personal records of one exercise.
 public struct ExerciseRecord: Sendable, Equatable, Codable, Hashable {
+  /// The exercise.
   public package(set) var exercise: String
   /// Sessions that had working sets.
   public package(set) var sessions = 0
+  /// The heaviest working weight lifted.
   public package(set) var heaviestKg = 0.0
+  /// The best estimated one-rep max.
   public package(set) var bestEstimatedOneRepMaxKg = 0.0
   /// Most reps in one set at each weight, by ascending weight.
   public package(set) var repsAtWeight: [RepsAtWeight] = []
@@ -59,7 +62,9 @@ public struct ExerciseRecord: Sendable, Equatable, Codable, Hashable {
 
 /// Most reps done at a weight.
 public struct RepsAtWeight: Sendable, Equatable, Codable, Hashable {
+  /// The weight.
   public package(set) var weightKg: Double
+  /// The most reps done at it.
   public package(set) var reps: Int
 
   /// Creates an entry.

@@ -7,8 +7,11 @@ public struct StreakUpdate: Sendable, Hashable, Codable {
     case started, extended, broken
   }
 
+  /// What happened to the streak.
   public var change: Change
+  /// The streak after the event.
   public var current: Int
+  /// The best streak after the event.
   public var best: Int
   /// Freezes spent to bridge missed days.
   public var freezesUsed: Int

@@ -30,8 +30,11 @@ public struct StreakRules: Sendable {
 
 /// The streak of training days.
 public struct StreakState: Sendable, Equatable, Codable, Hashable {
+  /// Training days in the current streak.
   public package(set) var current = 0
+  /// The longest streak ever.
   public package(set) var best = 0
+  /// Freezes held (each bridges one missed day).
   public package(set) var freezes = 0
   /// The last training day.
   public package(set) var lastDay: Day?

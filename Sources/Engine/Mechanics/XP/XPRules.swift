@@ -26,8 +26,11 @@ public final class XPRules: Sendable {
 
   /// A conditional amount of XP.
   public struct Bonus: Sendable {
+    /// The bonus name, shown in breakdowns.
     public let name: String
+    /// When the bonus applies (true/false).
     public let condition: Formula
+    /// How much XP it adds (rounded like the rest).
     public let amount: Formula
   }
 
