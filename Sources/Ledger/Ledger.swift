@@ -115,7 +115,31 @@ public final class Ledger: @unchecked Sendable {
       return .retracted(awards, replayed: replayed)
     case .duplicate:
       return .duplicate
+    case .beforeWindow(let start):
+      return .beforeWindow(windowStart: start)
     }
+  }
+
+  /// Applies a batch of resolved events with their lines, with one replay for all its late
+  /// events (see ``Engine/record(batch:to:)``): the outcomes in order, the batch's correction,
+  /// and the failing event's index and error, if one failed (the events before it are applied).
+  package func apply(batch: [(event: ResolvedEvent, line: String)]) -> (outcomes: [Outcome], correction: Award?, failure: (Int, EngineError)?) {
+    mutex.lock()
+    defer { mutex.unlock() }
+    let result = engine.record(batch: batch, to: &current)
+    let outcomes = result.outcomes.map { outcome -> Outcome in
+      switch outcome {
+      case .applied(let awards): return .applied(awards)
+      case .late(let awards, let replayed): return .late(awards, replayed: replayed)
+      case .retracted(let awards, let replayed): return .retracted(awards, replayed: replayed)
+      case .duplicate: return .duplicate
+      case .beforeWindow(let start): return .beforeWindow(windowStart: start)
+      }
+    }
+    if outcomes.contains(where: { if case .duplicate = $0 { false } else if case .beforeWindow = $0 { false } else { true } }) {
+      isDirty = true
+    }
+    return (outcomes, result.correction, result.failure.map { ($0.index, $0.error) })
   }
 
   /// Saves the state if anything changed since it was loaded or last saved.

@@ -11,11 +11,13 @@ package enum PlayerOutcome: Sendable {
   case retracted([Award], replayed: Int)
   /// The id was applied before: nothing changed.
   case duplicate
+  /// Dated before the window (in a batch; ``Engine/apply(_:to:)`` throws instead): not applied.
+  case beforeWindow(windowStart: Day)
 
   package var awards: [Award] {
     switch self {
     case .applied(let awards), .late(let awards, _), .retracted(let awards, _): return awards
-    case .duplicate: return []
+    case .duplicate, .beforeWindow: return []
     }
   }
 }
@@ -157,7 +159,7 @@ extension Engine {
 
   /// Folds the events that left the window into the checkpoint: the checkpoint becomes the
   /// snapshot of the first day still in the window (no event is applied again).
-  private func fold(_ player: inout PlayerState) throws(EngineError) {
+  func fold(_ player: inout PlayerState) throws(EngineError) {
     guard let latest = player.history.latestDay, let first = player.history.kept.first else { return }
     let start = latest.adding(-(player.history.windowDays - 1))
     guard first.day < start else { return }

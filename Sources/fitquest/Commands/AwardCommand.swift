@@ -74,7 +74,7 @@ enum AwardCommand: Command {
     defer { withExtendedLifetime(lock) {} }
     for warning in ledger.warnings { Console.error.line("warning: \(warning)") }
 
-    var session = AwardSession(ledger: ledger, format: format, today: today, statePath: statePath)
+    var session = AwardSession(ledger: ledger, format: format, today: today, statePath: statePath, file: reader.name)
     let decoder = EventDecoder(pack: engine.pack)
     do {
       while let line = try reader.nextLine() {
@@ -82,11 +82,7 @@ enum AwardCommand: Command {
         let bytes = Array(line)
         let event = try decoder.resolve(line: bytes, file: reader.name, lineNumber: reader.lineNumber)
         try session.checkDate(event, bytes, file: reader.name, line: reader.lineNumber)
-        do {
-          try session.apply(event, line: bytes)
-        } catch {
-          throw AwardCommand.diagnostic(error, eventID: event.id, file: reader.name, line: reader.lineNumber)
-        }
+        try session.add(event, line: bytes, number: reader.lineNumber, batchSize: min(commitEvery, 10_000))
         if session.pending >= commitEvery { try session.deliverAndSave() }
       }
       try session.deliverAndSave()
@@ -95,6 +91,14 @@ enum AwardCommand: Command {
     } catch let error as LedgerError {
       return report(error)
     } catch let error as DiagnosticError {
+      // Apply what was read before the bad line (an earlier refused event is the error then),
+      // deliver the awards, save, and report.
+      var reported = error
+      do throws(DiagnosticError) {
+        try session.applyBatch()
+      } catch {
+        reported = error
+      }
       do {
         try session.deliverAndSave()
       } catch let failure as CommandFailure {
@@ -102,9 +106,10 @@ enum AwardCommand: Command {
       } catch let error as LedgerError {
         return report(error)
       }
-      Console.error.diagnostics(error.diagnostics)
+      Console.error.diagnostics(reported.diagnostics)
+      let line = session.failedLine ?? reader.lineNumber
       Console.error.line(
-        "note: \(session.applied) event(s) before line \(reader.lineNumber) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
+        "note: \(session.applied) event(s) before line \(line) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
       session.finish()
       return ExitCode.dataError
     }

@@ -17,8 +17,15 @@ struct AwardSession {
   /// Events applied since the last save.
   var pending = 0
   private var writer = JSONWriter()
+  /// Events read but not applied yet, with their line numbers.
+  private var batch: [(event: ResolvedEvent, line: String)] = []
+  private var lineNumbers: [Int] = []
+  let file: String
+  /// The line of the event the engine refused, if one was.
+  private(set) var failedLine: Int?
 
-  init(ledger: Ledger, format: String, today: Day, statePath: String) {
+  init(ledger: Ledger, format: String, today: Day, statePath: String, file: String) {
+    self.file = file
     self.ledger = ledger
     self.format = format
     self.today = today
@@ -37,18 +44,42 @@ struct AwardSession {
         message: "event dated \(event.day.iso) is after today (\(today.iso)) plus one day; check the device's clock, or pass --today"))
   }
 
-  mutating func apply(_ event: ResolvedEvent, line: [UInt8]) throws(EngineError) {
-    switch try ledger.apply(event, line: String(decoding: line, as: UTF8.self)) {
+  /// Queues an event; the queue is applied as one batch (one replay for its late events).
+  mutating func add(_ event: ResolvedEvent, line: [UInt8], number: Int, batchSize: Int) throws(DiagnosticError) {
+    batch.append((event, String(decoding: line, as: UTF8.self)))
+    lineNumbers.append(number)
+    if batch.count >= batchSize { try applyBatch() }
+  }
+
+  /// Applies the queued events and prints their outcomes; a failing event is reported at its
+  /// line, after the events before it were applied.
+  mutating func applyBatch() throws(DiagnosticError) {
+    guard !batch.isEmpty else { return }
+    let (outcomes, correction, failure) = ledger.apply(batch: batch)
+    for (index, outcome) in outcomes.enumerated() { report(outcome, batch[index].event) }
+    if let correction { print(correction) }
+    let events = batch
+    let numbers = lineNumbers
+    batch.removeAll(keepingCapacity: true)
+    lineNumbers.removeAll(keepingCapacity: true)
+    if let (index, error) = failure {
+      failedLine = numbers[index]
+      throw AwardCommand.diagnostic(error, eventID: events[index].event.id, file: file, line: numbers[index])
+    }
+  }
+
+  private mutating func report(_ outcome: Ledger.Outcome, _ event: ResolvedEvent) {
+    switch outcome {
     case .applied(let awards):
       applied += 1
       pending += 1
       for award in awards { print(award) }
-    case .late(let awards, let replayed):
+    case .late(let awards, _):
       applied += 1
       late += 1
       pending += 1
       for award in awards { print(award) }
-      notice(event, "late", "\"replayed\":\(replayed)", text: "placed in date order; \(replayed) later event(s) replayed")
+      notice(event, "late", nil, text: "placed in date order")
     case .retracted(let awards, _):
       applied += 1
       retracted += 1
@@ -67,6 +98,7 @@ struct AwardSession {
   /// Writes out the awards printed so far, then saves: events whose awards could not be
   /// written are never saved (a rerun applies them again and prints their awards).
   mutating func deliverAndSave() throws {
+    try applyBatch()
     guard Console.output.flush() else {
       let why = Console.output.failureDescription ?? "write failed"
       throw CommandFailure(
@@ -87,12 +119,13 @@ struct AwardSession {
     Console.output.line(bytes: writer.bytes)
   }
 
-  private func notice(_ event: ResolvedEvent, _ type: String, _ fields: String, text: String) {
+  private func notice(_ event: ResolvedEvent, _ type: String, _ fields: String?, text: String) {
     if format == "text" {
       Console.output.line(Award.escapingControls("\(event.day.iso) \(event.id) \(text)"))
       return
     }
-    Console.output.line("{\"type\":\"\(type)\",\"event\":\(JSONWriter.quoted(event.id)),\"date\":\"\(event.day.iso)\",\(fields)}")
+    let extra = fields.map { "," + $0 } ?? ""
+    Console.output.line("{\"type\":\"\(type)\",\"event\":\(JSONWriter.quoted(event.id)),\"date\":\"\(event.day.iso)\"\(extra)}")
   }
 
   func finish() {

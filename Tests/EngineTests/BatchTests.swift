@@ -1,0 +1,62 @@
+import Engine
+import FitQuestTestSupport
+import Testing
+
+/// A stream applied in batches (one replay for a batch's late events) ends exactly as the same
+/// stream applied event by event: same progress, same events refused as too late, same ids.
+@Suite struct BatchTests {
+  @Test(arguments: [UInt64(21), 22, 23, 24, 25])
+  func batchesEndAsEventByEvent(seed: UInt64) throws {
+    let engine = try Fixture.engine("mini")
+    var random = TestRandom(seed: seed)
+    var events: [Event] = []
+    for index in 0..<120 {
+      // Mostly recent days, some far back (before a 30-day window), some repeats.
+      let offset = Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: -200 ..< -100, using: &random) : Int.random(in: 0..<60, using: &random)
+      let id = Int.random(in: 0..<10, using: &random) == 0 && index > 0 ? "e\(Int.random(in: 0..<index, using: &random))" : "e\(index)"
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: events.append(.nutrition(id: id, day: Fixture.day(offset), intakeKcal: Double(Int.random(in: 1500...2800, using: &random))))
+      // One closure id per day: a day is closed once (a second closure would be refused).
+      case 1: events.append(.dayClosed(id: "close-\(offset)", day: Fixture.day(offset)))
+      default:
+        events.append(Fixture.workout(id, Fixture.day(offset), Bool.random(using: &random) ? "strength" : "cardio",
+                                      minutes: Double(Int.random(in: 15...80, using: &random))))
+      }
+      if index == 70 { events.append(.retraction(id: "r", day: Fixture.day(30), of: "e3")) }
+    }
+    var one = engine.newPlayer(windowDays: 30)
+    var refusedOne = 0
+    for event in events {
+      do { _ = try engine.apply(event, to: &one) } catch {
+        guard case .beforeWindow = error else {
+          if case .cannotRetract = error { continue }
+          throw error
+        }
+        refusedOne += 1
+      }
+    }
+    var batched = engine.newPlayer(windowDays: 30)
+    var refusedBatched = 0
+    var start = 0
+    while start < events.count {
+      let end = min(events.count, start + Int.random(in: 1...40, using: &random))
+      let batch = try events[start..<end].map { (event: try engine.resolve($0), line: $0.jsonLine) }
+      let result = engine.record(batch: batch, to: &batched)
+      if let failure = result.failure {
+        guard case .cannotRetract = failure.error else { Issue.record("\(failure)"); return }
+        // A retraction of an event that left the window: skip it, as the loop above does.
+        let rest = Array(batch[(failure.index + 1)...])
+        refusedBatched += result.outcomes.filter { if case .beforeWindow = $0 { true } else { false } }.count
+        let more = engine.record(batch: rest, to: &batched)
+        refusedBatched += more.outcomes.filter { if case .beforeWindow = $0 { true } else { false } }.count
+        start = end
+        continue
+      }
+      refusedBatched += result.outcomes.filter { if case .beforeWindow = $0 { true } else { false } }.count
+      start = end
+    }
+    #expect(batched.progress == one.progress)
+    #expect(refusedBatched == refusedOne)
+    #expect(batched.appliedIDCount == one.appliedIDCount)
+  }
+}
