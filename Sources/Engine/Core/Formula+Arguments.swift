@@ -1,8 +1,7 @@
 import RuleLanguage
 
 extension Formula {
-  /// Evaluates a formula of a small private scope (level curves, stats, one-rep max) on a few
-  /// arguments, without allocating.
+  /// Evaluates a formula of a small private scope (level curves, stats) on a few arguments.
   func evaluate(_ arguments: Double...) throws(FormulaFailure) -> Double {
     let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, arguments.count)) { buffer in
       for (index, argument) in arguments.enumerated() { buffer[index] = argument }
@@ -11,5 +10,16 @@ extension Formula {
       }
     }
     return try result.get()
+  }
+
+  /// Evaluates a two-argument formula (the one-rep-max estimate, once per set) with the
+  /// arguments on the stack.
+  func evaluate(_ first: Double, _ second: Double) throws(FormulaFailure) -> Double {
+    var slots = (first, second)
+    return try withUnsafeMutablePointer(to: &slots) { (pair: UnsafeMutablePointer<(Double, Double)>) throws(FormulaFailure) -> Double in
+      try pair.withMemoryRebound(to: Double.self, capacity: 2) { (values: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double in
+        try evaluate(slots: UnsafePointer(values))
+      }
+    }
   }
 }

@@ -188,15 +188,7 @@ public struct EventDecoder: Sendable {
 
   /// Decodes one NDJSON line, returning a located diagnostic on failure (the full reader).
   public func decode(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> Event {
-    do {
-      return try decode(try JSONReader.parse(line))
-    } catch let error as EventDecodingError {
-      throw DiagnosticError(Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: error.offset, message: error.message))
-    } catch let error as JSONSyntaxError {
-      throw DiagnosticError(Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: error.offset, message: error.message))
-    } catch {
-      throw DiagnosticError(Diagnostic(file: file, message: "\(error)"))
-    }
+    try located(line, file, lineNumber) { try decode(try JSONReader.parse(line)) }
   }
 
   /// Decodes and resolves one NDJSON line. Common lines take a streaming fast path that applies
@@ -209,12 +201,20 @@ public struct EventDecoder: Sendable {
 
   /// Decodes and resolves one line with the full, position-tracking reader (no fast path).
   package func resolveFully(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> ResolvedEvent {
+    try located(line, file, lineNumber) { try resolve(try JSONReader.parse(line)) }
+  }
+
+  /// Runs a decoding of a line, turning its error into a diagnostic at the line's offset.
+  private func located<T>(_ line: [UInt8], _ file: String, _ lineNumber: Int, _ body: () throws -> T) throws(DiagnosticError) -> T {
+    func at(_ offset: Int, _ message: String) -> DiagnosticError {
+      DiagnosticError(Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: offset, message: message))
+    }
     do {
-      return try resolve(try JSONReader.parse(line))
+      return try body()
     } catch let error as EventDecodingError {
-      throw DiagnosticError(Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: error.offset, message: error.message))
+      throw at(error.offset, error.message)
     } catch let error as JSONSyntaxError {
-      throw DiagnosticError(Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: error.offset, message: error.message))
+      throw at(error.offset, error.message)
     } catch {
       throw DiagnosticError(Diagnostic(file: file, message: "\(error)"))
     }

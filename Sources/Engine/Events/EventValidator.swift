@@ -98,7 +98,9 @@ package enum EventValidator {
     }
     resolved.exercises.reserveCapacity(workout.exercises.count)
     for (position, exercise) in workout.exercises.enumerated() {
-      let path = "exercises[\(position)]."
+      // Paths are written only for an error (building them for every set would cost more than
+      // the checks).
+      var path: String { "exercises[\(position)]." }
       if let pack {
         guard let index = pack.exercise(named: exercise.name) else {
           throw EventError(
@@ -113,7 +115,7 @@ package enum EventValidator {
         throw EventError(path + "sets", "'\(path)sets' must be an array of 1 to \(maximumSets) sets")
       }
       for (index, set) in exercise.sets.enumerated() {
-        let setPath = "\(path)sets[\(index)]."
+        var setPath: String { "\(path)sets[\(index)]." }
         let reps = try number(Double(set.reps), setPath + "reps", 1...999)
         let weight = try number(set.weightKg, setPath + "weightKg", 0...9_999.9)
         let rpe = try set.rpe.map { value throws(EventError) in try number(value, setPath + "rpe", 1...10) } ?? 0
@@ -129,8 +131,9 @@ package enum EventValidator {
 
   /// A number within a range (JSON has no NaN or infinities; Swift-built events might).
   @inline(__always)
-  package static func number(_ value: Double, _ path: String, _ range: ClosedRange<Double>) throws(EventError) -> Double {
+  package static func number(_ value: Double, _ path: @autoclosure () -> String, _ range: ClosedRange<Double>) throws(EventError) -> Double {
     guard range.contains(value) else {
+      let path = path()
       let found = value.isFinite ? NumberText.format(value) : "\(value)"
       throw EventError(
         path,

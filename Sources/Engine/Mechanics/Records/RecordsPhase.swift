@@ -57,33 +57,12 @@ extension Engine {
       }
       guard hadWorkingSet else { continue }
       if tracks.weight, sessionHeaviest > record.heaviestKg {
-        if counts {
-          if log.isRecording {
-            log.append(
-              AwardRecord(
-                day: context.day,
-                .personalRecord(
-                  Recorded.PersonalRecord(
-                    exercise: index, kind: .heaviestWeight, value: sessionHeaviest,
-                    previous: record.sessions > 0 ? record.heaviestKg : nil))))
-          }
-          count += 1
-        }
+        if counts { count += recordBest(.heaviestWeight, index, sessionHeaviest, record.sessions > 0 ? record.heaviestKg : nil, context, &log) }
         record.heaviestKg = sessionHeaviest
       }
       if tracks.estimate, sessionEstimate > record.bestEstimatedOneRepMaxKg {
-        if counts {
-          if log.isRecording {
-            log.append(
-              AwardRecord(
-                day: context.day,
-                .personalRecord(
-                  Recorded.PersonalRecord(
-                    exercise: index, kind: .estimatedOneRepMax, value: sessionEstimate,
-                    previous: record.sessions > 0 ? record.bestEstimatedOneRepMaxKg : nil))))
-          }
-          count += 1
-        }
+        let previous = record.sessions > 0 ? record.bestEstimatedOneRepMaxKg : nil
+        if counts { count += recordBest(.estimatedOneRepMax, index, sessionEstimate, previous, context, &log) }
         record.bestEstimatedOneRepMaxKg = sessionEstimate
       }
       if log.isRecording {
@@ -95,5 +74,18 @@ extension Engine {
     }
     context.facts.prs = count
     state.totals.prs += count
+  }
+
+  /// Records a new best of an exercise; returns 1 (one record).
+  private func recordBest(
+    _ kind: PersonalRecordKind, _ exercise: Int, _ value: Double, _ previous: Double?, _ context: borrowing EventContext,
+    _ log: inout AwardLog
+  ) -> Int {
+    if log.isRecording {
+      log.append(
+        AwardRecord(
+          day: context.day, .personalRecord(Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous))))
+    }
+    return 1
   }
 }
