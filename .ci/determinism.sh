@@ -44,7 +44,8 @@ count=$((count + 3))
 "$release" simulate --format events --set scenario.duration.months=24 scenarios/consistent-5x-lifter.json > "$work/events.ndjson"
 for build in debug release; do
   binary=${!build}
-  (cd "$work" && "$binary" award --state "state-$build.json" --rules "$root/rules" --commit-every 500 events.ndjson > "award-$build.out" 2>/dev/null)
+  (cd "$work" && "$binary" award --state "state-$build.json" --rules "$root/rules" --today 2030-01-01 --commit-every 500 events.ndjson > "award-$build.out" 2> "award-$build.err") \
+    || { echo "error: award with the $build build failed:"; head -5 "$work/award-$build.err"; exit 1; }
 done
 cmp -s "$work/award-debug.out" "$work/award-release.out" || { echo "error: award output differs between debug and release"; exit 1; }
 cmp -s "$work/state-debug.json" "$work/state-release.json" || { echo "error: award state differs between debug and release"; exit 1; }
