@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "FitQuest", targets: ["FitQuest"]),
     // Scenarios, Monte Carlo, reports, regression checks: for balancing tools.
     .library(name: "FitQuestSimulation", targets: ["Simulation"]),
+    // Many players in one SQLite database (the system's SQLite library).
+    .library(name: "FitQuestStore", targets: ["Store"]),
     .executable(name: "fitquest", targets: ["fitquest"]),
   ],
   targets: [
@@ -21,6 +23,12 @@ let package = Package(
     .target(name: "Engine", dependencies: ["RuleLanguage"]),
     // Layer 2b: the durable award ledger (files, locks, atomic commits) around the engine.
     .target(name: "Ledger", dependencies: ["RuleLanguage", "Engine"]),
+    // The system's SQLite C library (libsqlite3-dev on Debian; part of macOS and iOS): not a
+    // package dependency, a library the platform ships.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // Many players in one SQLite store, behind the ledger's PlayerStore.
+    .target(name: "Store", dependencies: ["CSQLite", "RuleLanguage", "Engine", "Ledger"]),
     // The umbrella module apps import, with the DocC catalogue.
     .target(name: "FitQuest", dependencies: ["RuleLanguage", "Engine", "Ledger"]),
     // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
@@ -29,7 +37,7 @@ let package = Package(
     .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Simulation"]),
     // The thin command-line front end.
     .executableTarget(
-      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Simulation", "Benchmarks"]),
+      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "Benchmarks"]),
 
     .target(name: "FitQuestTestSupport", dependencies: ["RuleLanguage"], path: "Tests/FitQuestTestSupport"),
     .testTarget(name: "RuleLanguageTests", dependencies: ["RuleLanguage", "FitQuestTestSupport"]),
@@ -43,7 +51,7 @@ let package = Package(
       exclude: ["Snapshots", "Fixtures"]),
     .testTarget(
       name: "FitQuestCLITests",
-      dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Simulation", "FitQuestTestSupport"],
+      dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),
   ]
 )

@@ -15,6 +15,7 @@ extension Award {
     writer.object { w in
       w.field("type", typeName)
       w.field("event", eventID)
+      if let player { w.field("player", player) }
       w.field("date", day.iso)
       writeFields(&w)
     }
@@ -31,13 +32,14 @@ extension Award {
 
 extension Award: Codable {
   enum EnvelopeKeys: String, CodingKey {
-    case type, event, date
+    case type, event, player, date
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: EnvelopeKeys.self)
     let type = try container.decode(String.self, forKey: .type)
     eventID = try container.decode(String.self, forKey: .event)
+    player = try container.decodeIfPresent(String.self, forKey: .player)
     day = try container.decode(Day.self, forKey: .date)
     switch type {
     case "xp": kind = .xp(try XPAward(from: decoder))
@@ -63,6 +65,7 @@ extension Award: Codable {
     var container = encoder.container(keyedBy: EnvelopeKeys.self)
     try container.encode(typeName, forKey: .type)
     try container.encode(eventID, forKey: .event)
+    try container.encodeIfPresent(player, forKey: .player)
     try container.encode(day, forKey: .date)
     switch kind {
     case .xp(let a): try a.encode(to: encoder)

@@ -7,6 +7,8 @@ import RuleLanguage
 public struct Award: Sendable, Hashable, Identifiable {
   /// The event that caused the award.
   public var eventID: String
+  /// The player the event named, when it named one (multi-player streams).
+  public var player: String?
   /// The day the award belongs to.
   public var day: Day
   /// What was awarded.
@@ -30,8 +32,9 @@ public struct Award: Sendable, Hashable, Identifiable {
   }
 
   /// Creates an award.
-  public init(eventID: String, day: Day, kind: Kind) {
+  public init(eventID: String, player: String? = nil, day: Day, kind: Kind) {
     self.eventID = eventID
+    self.player = player
     self.day = day
     self.kind = kind
   }
@@ -137,7 +140,7 @@ public struct Award: Sendable, Hashable, Identifiable {
 
 extension AwardRecord {
   /// The public award of a record, with names from the pack.
-  package func award(eventID: String, values: [Double], pack: RulePack) -> Award {
+  package func award(eventID: String, player: String? = nil, values: [Double], pack: RulePack) -> Award {
     func slice(_ range: ValueRange) -> ArraySlice<Double> {
       let end = Int(range.start + range.count)
       guard range.count > 0, end <= values.count else { return [] }
@@ -158,13 +161,13 @@ extension AwardRecord {
     case .loadSuggestion(let r): kind = .loadSuggestion(LoadSuggestion(r, pack: pack))
     case .questCompleted(let r): kind = .questCompleted(QuestCompletion(r, pack: pack))
     }
-    return Award(eventID: eventID, day: day, kind: kind)
+    return Award(eventID: eventID, player: player, day: day, kind: kind)
   }
 }
 
 extension AwardLog {
   /// The recorded awards as public values.
-  package func awards(eventID: String, pack: RulePack) -> [Award] {
-    records.map { $0.award(eventID: eventID, values: values, pack: pack) }
+  package func awards(eventID: String, player: String? = nil, pack: RulePack) -> [Award] {
+    records.map { $0.award(eventID: eventID, player: player, values: values, pack: pack) }
   }
 }

@@ -84,7 +84,7 @@ extension Engine {
     player.history.ids.append(fingerprint)
     player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
     try fold(&player)
-    return .applied(log.awards(eventID: resolved.id, pack: pack))
+    return .applied(log.awards(eventID: resolved.id, player: resolved.player, pack: pack))
   }
 
   /// Puts the player back as it was before a refused event of `day`: the day's snapshot with the
@@ -220,7 +220,7 @@ extension Engine {
       }
       try apply(resolved, to: &live, log: &log)
       if explain {
-        awards.append(log.awards(eventID: event.id, pack: pack))
+        awards.append(log.awards(eventID: event.id, player: resolved.player, pack: pack))
         log.removeAll()
       }
     }

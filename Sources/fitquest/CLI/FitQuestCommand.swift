@@ -8,6 +8,7 @@ enum FitQuestCommand {
     SweepCommand.entry,
     CheckCommand.entry,
     AwardCommand.entry,
+    PlayersCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,
     BenchCommand.entry,

@@ -2,12 +2,14 @@ import Engine
 import Foundation
 import Ledger
 import RuleLanguage
+import Store
 
 /// `fitquest award`: applies logged events to a player's state file and prints the awards.
 enum AwardCommand: Command {
   static let name = "award"
   static let summary = "Apply logged events to a player's state file and print the awards"
-  static let usage = "fitquest award --state FILE [--rules DIR] [EVENTS_FILE | -] [--format ndjson|text] [--today DATE]"
+  static let usage =
+    "fitquest award (--state FILE | --store FILE.sqlite [--partition I/N]) [--rules DIR] [EVENTS_FILE | -] [--format ndjson|text] [--today DATE]"
   static let about = """
     Reads events (NDJSON, one per line; '-' or no file reads standard input), applies them to the
     player state in FILE (created if absent) and prints every award as NDJSON, or as text with
@@ -30,20 +32,35 @@ enum AwardCommand: Command {
     docs/reliability.md for guarantees and limits.
     """
   static let options: [Option] = [
-    .value("--state", "FILE", "the player's state file (required; a symbolic link is followed to its file)"),
+    .value("--state", "FILE", "one player's state file (a symbolic link is followed to its file)"),
+    .value("--store", "FILE", "many players in one SQLite store (created if absent); every event names its \"player\""),
+    .value("--partition", "I/N", "with --store: apply only players of partition I of N (docs/scale.md); skip the others"),
     .value("--rules", "DIR", "the rule pack (default: rules)"),
     .value("--format", "FORMAT", "ndjson (default) or text"),
     .value("--today", "DATE", "today's date, YYYY-MM-DD (default: this machine's date); later events are refused"),
     .flag("--allow-late", "exit 0 even when events dated before the window were not applied"),
     .value("--window", "DAYS", "days of events kept for late events (default 60; stored in the file)"),
-    .value("--commit-every", "N", "save after every N events (default 10000) as well as at the end"),
+    .value("--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end"),
     .flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock"),
     .repeated("--set", "PATH=VALUE", "override a rule value for this run"),
   ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)
-    guard let stateArgument = arguments.value("--state") else { throw UsageError(message: "missing --state FILE") }
+    let storeArgument = arguments.value("--store")
+    guard let stateArgument = arguments.value("--state") ?? storeArgument else {
+      throw UsageError(message: "missing --state FILE (one player) or --store FILE.sqlite (many players)")
+    }
+    if storeArgument != nil && arguments.value("--state") != nil {
+      throw UsageError(message: "give --state or --store, not both")
+    }
+    let partition = try arguments.value("--partition").map { text in
+      guard storeArgument != nil else { throw UsageError(message: "--partition needs --store") }
+      guard let partition = Partition(text) else {
+        throw UsageError(message: "--partition must be I/N with 0 ≤ I < N; found '\(text)'")
+      }
+      return partition
+    }
     let format = arguments.value("--format") ?? "ndjson"
     guard format == "ndjson" || format == "text" else {
       throw UsageError(message: "--format must be 'ndjson' or 'text'; found '\(format)'")
@@ -53,11 +70,16 @@ enum AwardCommand: Command {
       return day
     } ?? Day(Date(), in: Calendar.current)
     let window = arguments.value("--window") == nil ? nil : try arguments.integer("--window", default: 60, in: 1...3650)
-    let commitEvery = try arguments.integer("--commit-every", default: 10_000, in: 1...100_000_000)
+    let commitEvery = try arguments.integer("--commit-every", default: storeArgument == nil ? 10_000 : 50_000, in: 1...100_000_000)
     let overrides = try Overrides.rulesOnly(arguments.all("--set"))
     let engine = Engine(pack: try RulePackLoader.load(directory: arguments.value("--rules") ?? "rules", overrides: overrides))
     let statePath = try FileSystem.resolved(stateArgument)
     let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
+    if storeArgument != nil {
+      return try runStore(
+        path: statePath, engine: engine, reader: reader, format: format, today: today, window: window, commitEvery: commitEvery,
+        partition: partition, allowLate: arguments.has("--allow-late"))
+    }
 
     let lock: FileLock
     let ledger: Ledger

@@ -6,7 +6,7 @@ import RuleLanguage
 enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
-  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award] [--repetitions N]"
+  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store] [--repetitions N]"
   static let about = """
     Runs the workloads of docs/performance.md and prints median figures over repetitions:
       W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
@@ -21,7 +21,8 @@ enum BenchCommand: Command {
     .value("--repetitions", "N", "repetitions per workload (default 3; the median is reported)"),
     .value("--w1-events", "N", "W1 size (default 1,000,000)"),
     .value("--award-lines", "N", "award input size (default 1,000,000)"),
-    .value("--keep", "DIR", "keep the generated award input (events.ndjson) in DIR"),
+    .value("--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)"),
+    .value("--keep", "DIR", "keep the generated inputs and stores of award and store in DIR"),
   ]
 
   /// This executable, to run 'fitquest award' as a child process.
@@ -36,7 +37,7 @@ enum BenchCommand: Command {
     let w1Events = try arguments.integer("--w1-events", default: quick ? 50_000 : 1_000_000, in: 1_000...100_000_000)
     let awardLines = try arguments.integer("--award-lines", default: quick ? 20_000 : 1_000_000, in: 1_000...100_000_000)
     let only = arguments.value("--only")?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award"]
+    let known = ["w1", "w2", "montecarlo", "award", "store"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -82,6 +83,16 @@ enum BenchCommand: Command {
       for result in try AwardBenchmark.run(
         lines: awardLines, repetitions: repetitions, scenario: "scenarios/consistent-5x-lifter.json", rules: "rules",
         executable: executablePath(), keep: arguments.value("--keep"))
+      {
+        report(result)
+      }
+    }
+    if wanted("store") {
+      starting("award --store")
+      let players = try arguments.integer("--store-players", default: quick ? 300 : 10_000, in: 1...10_000_000)
+      for result in try StoreBenchmark.run(
+        players: players, days: 30, showPlayers: quick ? 1_000 : 100_000, repetitions: repetitions, scenarios: "scenarios",
+        rules: "rules", executable: executablePath(), keep: arguments.value("--keep"))
       {
         report(result)
       }

@@ -1,0 +1,108 @@
+import Engine
+import Foundation
+import RuleLanguage
+import Simulation
+
+/// `award --store` as a backend runs it: `players` players × `days` days of the shipped
+/// scenarios' first days (player i follows scenario i mod 7 with seed i + 1), interleaved by date as a
+/// backend receives them, through the `fitquest award --store` process; then `players show` of
+/// one player in a store of `showPlayers` players.
+public enum StoreBenchmark {
+  public static func run(
+    players: Int, days: Int, showPlayers: Int, repetitions: Int, scenarios: String, rules: String, executable: String,
+    keep: String? = nil
+  ) throws -> [BenchResult] {
+    let directory = keep.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-store-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+    let events = directory.appendingPathComponent("players.ndjson").path
+    let (lines, bytes) = try writeStream(players: players, days: days, to: events, scenarios: scenarios)
+
+    var times: [Double] = []
+    var peak = 0
+    for repetition in 0..<repetitions {
+      let store = directory.appendingPathComponent("store-\(repetition).sqlite").path
+      let run = try AwardBenchmark.spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", store, events])
+      times.append(run.seconds)
+      peak = max(peak, run.peakBytes)
+    }
+    // Peak memory must not grow with the players: a tenth of them, the same days.
+    let fewer = directory.appendingPathComponent("fewer.ndjson").path
+    _ = try writeStream(players: max(1, players / 10), days: days, to: fewer, scenarios: scenarios)
+    let fewerRun = try AwardBenchmark.spawn(
+      executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", directory.appendingPathComponent("fewer.sqlite").path, fewer])
+    let seconds = Clock.median(times)
+    var award = BenchResult(
+      name: "award --store", size: "\(BenchFormat.grouped(Double(players))) players × \(days) days, \(BenchFormat.grouped(Double(lines))) events",
+      seconds: seconds, throughput: Double(lines) / seconds, unit: "events/s", peakBytes: peak)
+    award.extra = [
+      ("inputMBps", JSONValue(.double((Double(bytes) / 1_048_576 / seconds * 10).rounded() / 10))),
+      ("peakRSSTenthBytes", JSONValue(.integer(Int64(fewerRun.peakBytes)))),
+    ]
+    award.notes = [
+      "one SQLite transaction per 10,000 events; peak RSS \(BenchFormat.megabytes(peak)) vs \(BenchFormat.megabytes(fewerRun.peakBytes)) with a tenth of the players"
+    ]
+
+    // players show: one player of a store of `showPlayers` players (two days each).
+    let big = directory.appendingPathComponent("big.ndjson").path
+    _ = try writeStream(players: showPlayers, days: 2, to: big, scenarios: scenarios)
+    let bigStore = directory.appendingPathComponent("big.sqlite").path
+    _ = try AwardBenchmark.spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", bigStore, big])
+    var shows: [Double] = []
+    for index in 0..<max(5, repetitions) {
+      let player = "p\((index * 7_919) % showPlayers)"
+      shows.append(try AwardBenchmark.spawn(executable, ["players", "--store", bigStore, "show", player, "--rules", rules]).seconds)
+    }
+    let showSeconds = Clock.median(shows)
+    var show = BenchResult(
+      name: "players show", size: "1 of \(BenchFormat.grouped(Double(showPlayers))) players", seconds: showSeconds,
+      throughput: 1 / showSeconds, unit: "shows/s", peakBytes: 0)
+    show.notes = ["the whole process: start, open the store, load and print one player (median of \(shows.count))"]
+    return [award, show]
+  }
+
+  /// Writes the events of `players` players over `days` days, day by day, each player's events
+  /// of a day together; every line names its player. Returns the line and byte counts.
+  static func writeStream(players: Int, days: Int, to path: String, scenarios directory: String) throws -> (lines: Int, bytes: Int) {
+    let packs = PackCache()
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+    let loaded = try files.map { try ScenarioLoader.load(path: "\(directory)/\($0)", packs: packs) }
+    guard !loaded.isEmpty else { throw DiagnosticError(Diagnostic(file: directory, message: "no scenarios to generate players from")) }
+    // Per player, its events grouped by day index.
+    var byDay = [[[Event]]](repeating: [], count: days)
+    for player in 0..<players {
+      let scenario = loaded[player % loaded.count]
+      let engine = try packs.engine(for: scenario.rulesPath)
+      let run = try SimulationRunner.run(scenario, engine: engine, seed: UInt64(player + 1), recording: RecordingOptions(events: true))
+      var perDay = [[Event]](repeating: [], count: days)
+      for var event in run.events {
+        let index = event.day.number - scenario.day(1).number
+        guard (0..<days).contains(index) else { continue }
+        event.player = "p\(player)"
+        perDay[index].append(event)
+      }
+      for index in 0..<days { byDay[index].append(perDay[index]) }
+    }
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw DiagnosticError(Diagnostic(file: path, message: "cannot create the benchmark input"))
+    }
+    defer { try? handle.close() }
+    var lines = 0
+    var bytes = 0
+    for day in byDay {
+      var buffer = ""
+      for events in day {
+        for event in events {
+          buffer += event.jsonLine
+          buffer += "\n"
+          lines += 1
+        }
+      }
+      bytes += buffer.utf8.count
+      try handle.write(contentsOf: Data(buffer.utf8))
+    }
+    return (lines, bytes)
+  }
+}
