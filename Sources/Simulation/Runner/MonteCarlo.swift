@@ -19,8 +19,23 @@ public enum MonteCarlo {
     _ scenario: Scenario, engine: Engine, count: Int, threads: Int, metrics: [String]? = nil,
     runs: [Int]? = nil, engines: [Engine]? = nil, progress: (@Sendable (Int) -> Void)? = nil
   ) throws(DiagnosticError) -> RunAggregate {
-    let indexes = runs ?? Array(0..<count)
+    var indexes = runs ?? Array(0..<count)
     let names = metrics ?? MetricSet.standard(for: engine.pack)
+    let session = ShardSession.current
+    switch session?.mode {
+    case .merge?: return try session?.take(count: count, metrics: names) ?? RunAggregate(metrics: names)
+    case .shard(let index, let shards)?: indexes = indexes.filter { $0 % shards == index }
+    case nil: break
+    }
+    let aggregate = try aggregate(scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress)
+    session?.record(aggregate)
+    return aggregate
+  }
+
+  private static func aggregate(
+    _ scenario: Scenario, engine: Engine, indexes: [Int], threads: Int, metrics names: [String], engines: [Engine]?,
+    progress: (@Sendable (Int) -> Void)?
+  ) throws(DiagnosticError) -> RunAggregate {
     let workers = max(1, min(threads, indexes.count))
     let results = WorkerResults(workers: workers, metrics: names)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in

@@ -6,9 +6,9 @@ public struct RunAggregate: Sendable, Equatable {
   public let metrics: [String]
   private let keys: [MetricKey?]
   /// One histogram per metric, in the order of ``metrics``.
-  public private(set) var histograms: [Histogram]
+  public internal(set) var histograms: [Histogram]
   /// Runs added.
-  public private(set) var runs = 0
+  public internal(set) var runs = 0
 
   /// An empty aggregate of the named metrics (duplicates are kept once).
   public init(metrics: [String]) {

@@ -72,6 +72,7 @@ extension Command {
         Console.output.line(help)
         return ExitCode.success
       }
+      if let shard = arguments.value("--shard") { return try Sharding.runShard(Self.self, shard: shard, rawArguments) }
       return try run(arguments)
     } catch let error as UsageError {
       Console.error.line("error: \(error.message)")

@@ -17,6 +17,8 @@ final class Console: @unchecked Sendable {
   private let descriptor: Int32
   /// The `errno` of the first failed write, if any.
   private var failure: Int32?
+  /// While true, writes are dropped (a shard's report, replaced by its partial result).
+  private var discarding = false
 
   static let output = Console(descriptor: 1)
   static let error = Console(descriptor: 2)
@@ -32,8 +34,20 @@ final class Console: @unchecked Sendable {
   /// Whether the stream is a terminal.
   var isTerminal: Bool { isatty(descriptor) == 1 }
 
+  /// Drops (true) or resumes (false) writes.
+  func discard(_ on: Bool) {
+    lock.lock()
+    discarding = on
+    if on { buffer.removeAll(keepingCapacity: true) }
+    lock.unlock()
+  }
+
   func write(_ text: String) {
     lock.lock()
+    if discarding {
+      lock.unlock()
+      return
+    }
     buffer.append(contentsOf: text.utf8)
     let full = buffer.count >= 1 << 16
     lock.unlock()
@@ -43,6 +57,10 @@ final class Console: @unchecked Sendable {
   /// Writes UTF-8 bytes and a line break.
   func line(bytes: [UInt8]) {
     lock.lock()
+    if discarding {
+      lock.unlock()
+      return
+    }
     buffer.append(contentsOf: bytes)
     buffer.append(0x0A)
     let full = buffer.count >= 1 << 16

@@ -7,6 +7,7 @@ enum FitQuestCommand {
     CompareCommand.entry,
     SweepCommand.entry,
     CheckCommand.entry,
+    MergeCommand.entry,
     AwardCommand.entry,
     PlayersCommand.entry,
     ValidateCommand.entry,

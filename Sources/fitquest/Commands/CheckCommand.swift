@@ -23,6 +23,7 @@ enum CheckCommand: Command {
     RunOptions.format(formats),
     .repeated("--set", "PATH=VALUE", "preview the impact of a rule or scenario change without editing files"),
     RunOptions.runs, RunOptions.seed, RunOptions.threads,
+    Sharding.option,
   ]
   static let footer = """
     Exit codes: 0 everything holds; 1 an outcome changed, a snapshot is missing or orphaned, or an

@@ -20,6 +20,7 @@ enum CompareCommand: Command {
     .repeated("--set-candidate", "PATH=VALUE", "change a rule value of the candidate only (the candidate is then\nthe base pack with these changes when --candidate is not given)"),
     RunOptions.format(formats), RunOptions.runs, RunOptions.seed, RunOptions.threads,
     .repeated("--set", "PATH=VALUE", "override a scenario value (scenario.…) for both sides"),
+    Sharding.option,
   ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {

@@ -23,6 +23,7 @@ enum SimulateCommand: Command {
     RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.set,
     .value("--svg", "FILE", "also write a chart of the run as SVG"),
     .value("--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare"),
+    Sharding.option,
   ]
   static let footer = "See docs/scenarios.md for scenario files and metrics, docs/balancing.md for a walkthrough."
 

@@ -22,6 +22,7 @@ enum SweepCommand: Command {
     .repeated("--set", "PATH=VALUES", "a swept value (FROM..TO:STEP or A,B,C; one or two of them), or a fixed\noverride (PATH=VALUE) of a rule or scenario value"),
     RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.format(formats),
     .value("--metrics", "LIST", "comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))"),
+    Sharding.option,
   ]
 
   static func run(_ arguments: Arguments) throws -> Int32 {
