@@ -98,7 +98,7 @@ enum PlayersCommand: Command {
     }
     for id in ids {
       guard let state = try store.load(player: id) else { continue }
-      Console.output.line("\(Award.escapingControls(id))\tlevel \(state.level)\t\(state.xp) XP\t\(state.appliedCount) events")
+      Console.output.line("\(Award.escapingControls(id))\tlevel \(state.level)\t\(state.xp) XP\t\(state.appliedCount) event\(state.appliedCount == 1 ? "" : "s")")
     }
     return ExitCode.success
   }
@@ -140,7 +140,7 @@ enum PlayersCommand: Command {
       store.rollback()
       throw error
     }
-    Console.error.line("imported \(path) as player '\(id)': level \(state.level), \(state.xp) XP, \(state.appliedCount) events")
+    Console.error.line("imported \(path) as player '\(id)': level \(state.level), \(state.xp) XP, \(state.appliedCount) event(s)")
     return ExitCode.success
   }
 }
