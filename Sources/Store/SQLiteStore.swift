@@ -59,15 +59,27 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
       file: path, message: error.isNotADatabase ? "not a FitQuest store: \(error.message)" : "the store cannot be used: \(error.message)"))
   }
 
-  /// Creates the tables of a new store, or checks an existing one's version and migrates it.
+  /// Creates the tables of a new store, or checks an existing one's version and migrates it, in
+  /// one write transaction (two processes creating one store at once: the second waits, then
+  /// finds the tables).
   private func migrate() throws(SQLiteError) {
+    try database.execute("BEGIN IMMEDIATE")
+    do {
+      try migrateInTransaction()
+      try database.execute("COMMIT")
+    } catch {
+      try? database.execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  private func migrateInTransaction() throws(SQLiteError) {
     let tables = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     var names: [String] = []
     while try tables.step() { names.append(tables.text(0)) }
     if names.isEmpty {
       try database.execute(
         """
-        BEGIN IMMEDIATE;
         CREATE TABLE fitquest_schema (version INTEGER NOT NULL);
         INSERT INTO fitquest_schema VALUES (1);
         CREATE TABLE players (id TEXT PRIMARY KEY, state BLOB NOT NULL, pack_digest TEXT NOT NULL,
@@ -77,7 +89,6 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
         CREATE TABLE ids (player TEXT NOT NULL, first INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (player, first)) WITHOUT ROWID;
         CREATE TABLE history (player TEXT NOT NULL, number INTEGER NOT NULL, day INTEGER NOT NULL, line TEXT NOT NULL,
           PRIMARY KEY (player, number)) WITHOUT ROWID;
-        COMMIT;
         """)
       return
     }

@@ -119,7 +119,7 @@ import Testing
     let result = try CommandRunner.fitquest(["award", "--rules", Paths.rules])
     #expect(result.status == 64)
     #expect(result.stderr.contains("error: missing --state FILE"))
-    #expect(result.stderr.contains("usage: fitquest award --state FILE"))
+    #expect(result.stderr.contains("usage: fitquest award (--state FILE | --store FILE.sqlite [--partition I/N])"))
     let typo = try CommandRunner.fitquest(["award", "--stat", "x.json"])
     #expect(typo.status == 64)
     #expect(typo.stderr.contains("error: unknown option '--stat'; did you mean '--state'?"))

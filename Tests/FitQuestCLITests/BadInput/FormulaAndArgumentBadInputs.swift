@@ -67,7 +67,8 @@ extension BadInput {
       "args: --set of a scenario value to validate", [], ["validate", "rules", "--set", "scenario.seed=3"], 64,
       .line("error: --set scenario.seed=3: this command reads no scenario; only rule values can be set")),
     BadInput(
-      "args: award without --state", [], ["award", "--rules", "rules", "events.ndjson"], 64, .line("error: missing --state FILE")),
+      "args: award without --state", [], ["award", "--rules", "rules", "events.ndjson"], 64,
+      .line("error: missing --state FILE (one player) or --store FILE.sqlite (many players)")),
     BadInput(
       "args: zero-day window", [], ["award", "--state", "state.json", "--window", "0"], 64,
       .line("error: option '--window' needs a whole number from 1 to 3650; found '0'")),
@@ -81,5 +82,5 @@ extension BadInput {
 
   /// Every entry.
   static let catalogue =
-    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile
+    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores
 }

@@ -1,0 +1,37 @@
+extension BadInput {
+  /// `award --store`, `players`, `--partition`, `--shard` and `merge`.
+  static let stores: [BadInput] = [
+    BadInput(
+      "store: event without a player", [events(workout + "}")],
+      ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
+      .line("events.ndjson:1:1: error: an event needs \"player\" with --store")),
+    BadInput(
+      "store: player id too long", [events(#"{"player":"\#(String(repeating: "p", count: 201))","type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":30}"#)],
+      ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
+      .line("events.ndjson:1:11: error: 'player' is longer than 200 bytes")),
+    BadInput(
+      "store: not a database", [.write("players.sqlite", "this is not SQLite\n"), events(workout + #","player":"a"}"#)],
+      ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
+      .line("players.sqlite: error: not a FitQuest store: file is not a database")),
+    BadInput(
+      "store: a directory", [.directory("players.sqlite"), events(workout + #","player":"a"}"#)],
+      ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 66,
+      .line("players.sqlite: error: is a directory, not a file")),
+    BadInput(
+      "store: --state and --store", [],
+      ["award", "--state", "s.json", "--store", "players.sqlite", "--rules", "rules"], 64,
+      .line("error: give --state or --store, not both")),
+    BadInput(
+      "store: bad partition", [], ["award", "--store", "players.sqlite", "--partition", "3/3"], 64,
+      .line("error: --partition must be I/N with 0 ≤ I < N; found '3/3'")),
+    BadInput(
+      "store: players of a missing store", [], ["players", "--store", "none.sqlite", "list"], 66,
+      .line("none.sqlite: error: no such store")),
+    BadInput(
+      "shard: out of range", [], ["simulate", "--runs", "4", "--shard", "4/4"], 64,
+      .line("error: --shard must be I/N with 0 ≤ I < N; found '4/4'")),
+    BadInput(
+      "merge: not a part", [.write("part.json", "{\"runs\": 3}\n")], ["merge", "part.json"], 65,
+      .line("part.json: error: not a partial result of 'fitquest … --shard I/N': no 'fitquestShard'")),
+  ]
+}
