@@ -87,7 +87,7 @@ import Testing
         adjustment: 0, unclamped: 0, isClamped: false,
         signals: [Contribution("activity", 0), Contribution("intake", 0)])))
     ])
-    #expect(Self.rationale(awards) == "0%: activity 0%, intake 0%")
+    #expect(Self.rationale(awards) == "baseline")
     #expect(state.nutrition.recentIntake == [])
   }
 

@@ -82,5 +82,5 @@ extension BadInput {
 
   /// Every entry.
   static let catalogue =
-    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores
+    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores + seedRules
 }

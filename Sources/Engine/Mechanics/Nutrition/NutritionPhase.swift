@@ -18,12 +18,17 @@ extension Engine {
       state.today.isClosed = true
       return
     }
-    let windowStart = day.number - rules.trendWindowDays
+    // The trend window: the `trendWindowDays` days before the settled day, or ending with it.
+    let windowStart = day.number - rules.trendWindowDays + (rules.trendIncludesSettledDay ? 1 : 0)
     var days = 0
     var total = 0.0
     for entry in state.nutrition.recentIntake where entry.day.number >= windowStart && entry.day < day {
       days += 1
       total += entry.kcal
+    }
+    if rules.trendIncludesSettledDay, state.today.day == day, let intake = state.today.intakeKcal {
+      days += 1
+      total += intake
     }
     context.facts.intakeDays = days
     context.facts.intakeAverage = days == 0 ? 0 : total / Double(days)
@@ -38,10 +43,7 @@ extension Engine {
     }
     let adjustment = min(max(sum, -rules.clamp), rules.clamp)
     let base = state.nutrition.baseline ?? rules.targets
-    let factor = 1 + adjustment
-    let targets = MacroTargets(
-      kcal: Self.wholeUnits(base.kcal * factor), proteinG: Self.wholeUnits(base.proteinG * factor),
-      carbsG: Self.wholeUnits(base.carbsG * factor), fatG: Self.wholeUnits(base.fatG * factor))
+    let targets = try Self.targets(rules, base: base, adjustment: adjustment)
     if log.isRecording {
       let range = log.append(values: signals)
       log.append(
@@ -58,6 +60,37 @@ extension Engine {
       state.nutrition.recentIntake.append(DailyIntake(day: day, kcal: intake))
     }
     state.today.isClosed = true
+  }
+
+  /// Each macro's target, rounded: its formula in order (reading the unrounded targets before
+  /// it), or baseline × (1 + adjustment) without formulas.
+  static func targets(_ rules: NutritionRules, base: MacroTargets, adjustment: Double) throws(EngineError) -> MacroTargets {
+    guard !rules.macros.isEmpty else {
+      let factor = 1 + adjustment
+      return MacroTargets(
+        kcal: wholeUnits(base.kcal * factor), proteinG: wholeUnits(base.proteinG * factor),
+        carbsG: wholeUnits(base.carbsG * factor), fatG: wholeUnits(base.fatG * factor))
+    }
+    var values = [base.kcal, base.proteinG, base.carbsG, base.fatG, adjustment]
+    var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
+    for macro in rules.macros {
+      let value: Double
+      do {
+        value = try macro.formula.evaluate(slots: values)
+      } catch {
+        throw EngineError.formulaFailed(diagnostic: macro.formula.diagnostic(for: error))
+      }
+      values.append(value)
+      // A target below zero means none.
+      let target = max(0, value)
+      switch macro.name {
+      case .kcal: computed.kcal = wholeUnits(target)
+      case .proteinG: computed.proteinG = wholeUnits(target)
+      case .carbsG: computed.carbsG = wholeUnits(target)
+      case .fatG: computed.fatG = wholeUnits(target)
+      }
+    }
+    return computed
   }
 
   /// Rounds to a whole unit, halves away from zero, after dropping binary noise below 1e-6

@@ -24,12 +24,15 @@ public struct NutritionTarget: Sendable, Hashable, Codable {
   /// Each signal after its own limit.
   public var signals: [Contribution]
 
-  /// "+8%: activity +10%, intake −2%", or "+15% (clamped from +18%): …" (formatted on demand).
+  /// "+8%: activity +10%, intake −2%" (the signals that moved), "+15% (clamped from +18%): …",
+  /// or "baseline" when no signal moved (formatted on demand).
   public var rationale: String {
+    let moved = signals.filter { $0.value != 0 }
+    if moved.isEmpty && adjustment == 0 { return "baseline" }
     var text = NumberText.percent(adjustment)
     if isClamped { text += " (clamped from \(NumberText.percent(unclamped)))" }
-    if !signals.isEmpty {
-      text += ": " + signals.map { "\($0.name) \(NumberText.percent($0.value))" }.joined(separator: ", ")
+    if !moved.isEmpty {
+      text += ": " + moved.map { "\($0.name) \(NumberText.percent($0.value))" }.joined(separator: ", ")
     }
     return text
   }

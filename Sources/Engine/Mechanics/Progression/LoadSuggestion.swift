@@ -1,7 +1,8 @@
 import RuleLanguage
 
 extension Recorded {
-  /// A load suggestion, with the exercise's and the band's indexes (band −1: a deload week).
+  /// A load suggestion, with the exercise's and the band's indexes (band −1: a deload week; −2: a
+  /// program without bands).
   package struct LoadSuggestion: Sendable {
     package var exercise: Int
     package var loadKg: Double
@@ -20,7 +21,7 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
   public var loadKg: Double
   /// The RPE the suggestion is based on.
   public var rpe: Double
-  /// The band's label, or "deload".
+  /// The band's label, "deload", or the program's name (a program without bands).
   public var band: String
   /// The band's change (0.025 is +2.5%); 0 in a deload week.
   public var change: Double
@@ -41,10 +42,11 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
   }
 
   init(_ record: Recorded.LoadSuggestion, pack: RulePack) {
-    let deload = record.band < 0
+    let deload = record.band == -1
+    let band = record.band >= 0 ? pack.progression?.bands[record.band].label ?? "" : deload ? "deload" : pack.progression?.program?.name ?? "program"
     self.init(
       exercise: pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
-      band: deload ? "deload" : pack.progression?.bands[record.band].label ?? "", change: record.change,
+      band: band, change: record.change,
       nextKg: record.nextKg, isDeloadWeek: deload)
   }
 

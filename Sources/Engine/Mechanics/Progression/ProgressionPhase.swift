@@ -1,7 +1,8 @@
 // Progressive overload: after each exercise of a progression category, the next session's load
 // from the session's RPE band (the hardest working set's RPE, else the session RPE), rounded to
 // the plate increment. Rounding never cancels a change: if it would, the load moves one
-// increment in the band's direction. In a deload week the progression pauses.
+// increment in the band's direction. In a deload week the progression pauses. With a program the
+// load planned for a day is the base × the modifier of its training week (weeks below 1 pause).
 
 extension Engine {
   func suggestLoads(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
@@ -37,6 +38,10 @@ extension Engine {
         let next = entry.nextKg > 0 ? entry.nextKg : load
         suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next)
         entry.nextKg = next
+      } else if rules.bands.isEmpty {
+        // A program alone: the next base is this session's heaviest working set.
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load)
+        entry.nextKg = load
       } else {
         let band = rules.bands.firstIndex { rpe <= $0.upTo } ?? rules.bands.count - 1
         let change = rules.bands[band].change
@@ -64,9 +69,16 @@ extension Engine {
   /// Whether a day falls in a deload week of the player's training (weeks count from the ISO
   /// week of their first workout, starting at 1).
   public func isDeloadWeek(_ day: Day, _ state: borrowing PlayerProgress) -> Bool {
-    guard let deload = pack.progression?.deload else { return false }
     let first = state.firstWeek ?? day.week
+    if let program = pack.progression?.program { return program.modifier(week: day.week - first + 1) < 1 }
+    guard let deload = pack.progression?.deload else { return false }
     return deload.isDeload(week: day.week - first + 1)
+  }
+
+  /// The program's load modifier of the training week of a day (1 without a program).
+  public func programModifier(on day: Day, _ state: borrowing PlayerProgress) -> Double {
+    guard let program = pack.progression?.program else { return 1 }
+    return program.modifier(week: day.week - (state.firstWeek ?? day.week) + 1)
   }
 
   /// The load to use for an exercise on a day: the suggested next load, reduced by the deload
@@ -74,8 +86,12 @@ extension Engine {
   public func plannedLoad(forExercise index: Int, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
     guard index >= 0, index < state.loads.count, state.loads[index].nextKg > 0 else { return nil }
     let next = state.loads[index].nextKg
-    guard isDeloadWeek(day, state), let deload = pack.progression?.deload else { return next }
     let increment = pack.exercises[index].incrementKg ?? pack.progression?.incrementKg ?? 2.5
+    if pack.progression?.program != nil {
+      let factor = programModifier(on: day, state)
+      return max(increment, ((next * factor) / increment).rounded(.toNearestOrAwayFromZero) * increment)
+    }
+    guard isDeloadWeek(day, state), let deload = pack.progression?.deload else { return next }
     return max(increment, ((next * deload.loadFactor) / increment).rounded(.toNearestOrAwayFromZero) * increment)
   }
 

@@ -1,21 +1,41 @@
 import RuleLanguage
 
-/// Progressive overload (progression.json): next-session loads from RPE bands, with deload weeks.
+/// Progressive overload (progression.json): next-session loads from RPE bands, with deload weeks,
+/// and/or a program of weekly load modifiers.
 public final class ProgressionRules: Sendable {
   /// Categories whose exercises get load suggestions.
   public let categories: [Int]
-  /// Bands in ascending order of `upTo`; the last covers RPE 10.
+  /// Bands in ascending order of `upTo`; the last covers RPE 10. Empty with a program alone.
   public let bands: [Band]
   /// Loads round to multiples of this.
   public let incrementKg: Double
   /// The deload schedule, if any.
   public let deload: Deload?
+  /// The program of weekly modifiers, if any.
+  public let program: Program?
 
-  init(categories: [Int], bands: [Band], incrementKg: Double, deload: Deload?) {
+  init(categories: [Int], bands: [Band], incrementKg: Double, deload: Deload?, program: Program? = nil) {
     self.categories = categories
     self.bands = bands
     self.incrementKg = incrementKg
     self.deload = deload
+    self.program = program
+  }
+
+  /// A program (the seed app Antrain's week progression pattern): a repeating list of weekly
+  /// load modifiers — below 1 a deload, 1 maintenance, above 1 progression. The load planned for a
+  /// session is the exercise's base × the modifier of its training week; the base is the heaviest
+  /// working set of the last session outside deload weeks (or that load moved by its RPE band).
+  public struct Program: Sendable {
+    /// The program's name.
+    public let name: String
+    /// The modifiers of weeks 1, 2, …, repeating.
+    public let weeks: [Double]
+
+    /// The modifier of training week `week` (1-based).
+    public func modifier(week: Int) -> Double {
+      weeks[((week - 1) % weeks.count + weeks.count) % weeks.count]
+    }
   }
 
   /// An RPE band.
@@ -54,8 +74,10 @@ public final class ProgressionRules: Sendable {
     guard let object = decoder.documents["progression"]?.object else { return nil }
     defer { object.finish() }
     let categoryList = object.required("categories")?.array?.compactMap { decoder.categoryIndex($0) } ?? []
+    let program = decodeProgram(object.optional("program"))
     var bands: [Band] = []
-    if let bandsNode = object.required("bands"), let list = bandsNode.array {
+    let bandsNode = object.has("program") ? object.optional("bands") : object.required("bands")
+    if let bandsNode, let list = bandsNode.array {
       for node in list {
         guard let fields = node.object else { continue }
         defer { fields.finish() }
@@ -87,8 +109,26 @@ public final class ProgressionRules: Sendable {
       let volume = fields.required("volumeFactor")?.number(in: 0.1...1) ?? 1
       deload = Deload(everyWeeks: every, cycleWeeks: cycle, weeks: weeks, loadFactor: load, volumeFactor: volume)
     }
-    guard let increment, !bands.isEmpty else { return nil }
-    return ProgressionRules(categories: categoryList, bands: bands, incrementKg: increment, deload: deload)
+    if deload != nil, let node = object.optional("program") {
+      node.error("a program's weekly modifiers already plan its deload weeks (modifiers below 1); remove 'deload' or the program")
+    }
+    guard let increment, !bands.isEmpty || program != nil else { return nil }
+    return ProgressionRules(categories: categoryList, bands: bands, incrementKg: increment, deload: deload, program: program)
+  }
+
+  /// Reads `"program": {"name": …, "weeks": [1.0, 1.025, 1.05, 0.65]}`.
+  static func decodeProgram(_ node: JSONNode?) -> Program? {
+    guard let fields = node?.object else { return nil }
+    defer { fields.finish() }
+    let name = fields.optional("name")?.string ?? "program"
+    guard let list = fields.required("weeks")?.array else { return nil }
+    let weeks = list.compactMap { $0.number(in: 0.3...1.5) }
+    guard weeks.count == list.count else { return nil }
+    guard !weeks.isEmpty, weeks.count <= 52 else {
+      fields.node.error("a program needs 1 to 52 weekly modifiers; found \(weeks.count)")
+      return nil
+    }
+    return Program(name: name, weeks: weeks)
   }
 }
 

@@ -6,16 +6,38 @@ public final class RecordRules: Sendable {
   public let kinds: [PersonalRecordKind]
   /// Estimated one-rep max from `weight` and `reps`.
   public let estimatedOneRepMax: Formula
-  /// Sets with more reps do not count for the estimate.
+  /// The most reps the estimate reads; what sets with more do is ``highRepSets``.
   public let maxRepsForEstimate: Int
+  /// Sets with more than ``maxRepsForEstimate`` reps: excluded from the estimate, or estimated
+  /// as if they had that many reps.
+  public let highRepSets: HighRepSets
   /// Whether the first session of an exercise already counts as records.
   public let awardFirst: Bool
 
-  init(kinds: [PersonalRecordKind], estimatedOneRepMax: Formula, maxRepsForEstimate: Int, awardFirst: Bool) {
+  /// What the estimate does with sets of more reps than ``maxRepsForEstimate``.
+  public enum HighRepSets: String, Sendable, CaseIterable {
+    /// They do not count for the estimate.
+    case exclude
+    /// They count with their reps capped at ``maxRepsForEstimate`` (the seed app Antrain's way).
+    case cap
+  }
+
+  init(
+    kinds: [PersonalRecordKind], estimatedOneRepMax: Formula, maxRepsForEstimate: Int, highRepSets: HighRepSets = .exclude,
+    awardFirst: Bool
+  ) {
     self.kinds = kinds
     self.estimatedOneRepMax = estimatedOneRepMax
     self.maxRepsForEstimate = maxRepsForEstimate
+    self.highRepSets = highRepSets
     self.awardFirst = awardFirst
+  }
+
+  /// The reps the estimate reads for a set, or nil when the set does not count.
+  @inline(__always)
+  func estimateReps(_ reps: Int) -> Int? {
+    if reps <= maxRepsForEstimate { return reps }
+    return highRepSets == .cap ? maxRepsForEstimate : nil
   }
 
   /// Reads records.json (nil when the pack has none).
@@ -30,9 +52,12 @@ public final class RecordRules: Sendable {
     }
     let estimate = decoder.formula(object.required("estimatedOneRepMax"), variables: ["weight", "reps"])
     let maxReps = object.optional("maxRepsForEstimate")?.integer(in: 1...100) ?? 12
+    let highReps = object.optional("highRepSets")?.choice(HighRepSets.allCases.map(\.rawValue), what: "high-rep rule")
+      .flatMap(HighRepSets.init) ?? .exclude
     let awardFirst = object.optional("awardFirst")?.bool ?? false
     guard let estimate else { return nil }
-    return RecordRules(kinds: kinds, estimatedOneRepMax: estimate, maxRepsForEstimate: maxReps, awardFirst: awardFirst)
+    return RecordRules(
+      kinds: kinds, estimatedOneRepMax: estimate, maxRepsForEstimate: maxReps, highRepSets: highReps, awardFirst: awardFirst)
   }
 }
 

@@ -1,6 +1,6 @@
 // Personal records per exercise, from working and drop sets (warm-ups never count): heaviest
 // weight, best estimated one-rep max (a formula of weight and reps, for sets of at most
-// `maxRepsForEstimate` reps) and most reps at a weight. The first session of an exercise sets the
+// `maxRepsForEstimate` reps, or capped at it) and most reps at a weight. The first session of an exercise sets the
 // records without awards unless `awardFirst` is true.
 
 extension Engine {
@@ -29,9 +29,9 @@ extension Engine {
         if set.isWarmUp { continue }
         hadWorkingSet = true
         sessionHeaviest = max(sessionHeaviest, set.weightKg)
-        if tracks.estimate, Int(set.reps) <= rules.maxRepsForEstimate, set.weightKg > 0 {
+        if tracks.estimate, let reps = rules.estimateReps(Int(set.reps)), set.weightKg > 0 {
           do {
-            sessionEstimate = max(sessionEstimate, try rules.estimatedOneRepMax.evaluate(set.weightKg, Double(set.reps)))
+            sessionEstimate = max(sessionEstimate, try rules.estimatedOneRepMax.evaluate(set.weightKg, Double(reps)))
           } catch {
             throw failure(rules.estimatedOneRepMax, error)
           }
