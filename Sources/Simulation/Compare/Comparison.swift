@@ -42,20 +42,31 @@ public struct Comparison: Sendable {
     _ scenario: Scenario, base: Engine, candidate: Engine, runs: Int, threads: Int,
     progress: (@Sendable (Int) -> Void)? = nil
   ) throws(DiagnosticError) {
-    self.scenario = scenario
-    self.base = base
-    self.candidate = candidate
-    self.runs = runs
-    var metrics = MetricSet.standard(for: base.pack)
-    for metric in MetricSet.standard(for: candidate.pack) where !metrics.contains(metric) { metrics.append(metric) }
+    let metrics = Self.metrics(base, candidate)
     let baseRuns = try MonteCarlo.run(scenario, engine: base, count: runs, threads: threads, metrics: metrics, progress: progress)
     var shifted: (@Sendable (Int) -> Void)?
     if let progress { shifted = { progress(runs + $0) } }
     let candidateRuns = try MonteCarlo.run(
       scenario, engine: candidate, count: runs, threads: threads, metrics: metrics, progress: shifted)
-    rows = metrics.map { metric in
+    self.init(scenario, base: base, candidate: candidate, runs: runs, baseRuns: baseRuns, candidateRuns: candidateRuns)
+  }
+
+  /// A comparison of aggregates already run (the report runs its own, with timelines).
+  public init(_ scenario: Scenario, base: Engine, candidate: Engine, runs: Int, baseRuns: RunAggregate, candidateRuns: RunAggregate) {
+    self.scenario = scenario
+    self.base = base
+    self.candidate = candidate
+    self.runs = runs
+    rows = Self.metrics(base, candidate).map { metric in
       Row(metric: metric, base: baseRuns.distribution(of: metric), candidate: candidateRuns.distribution(of: metric))
     }
+  }
+
+  /// The standard metrics of both packs, the base's first.
+  static func metrics(_ base: Engine, _ candidate: Engine) -> [String] {
+    var metrics = MetricSet.standard(for: base.pack)
+    for metric in MetricSet.standard(for: candidate.pack) where !metrics.contains(metric) { metrics.append(metric) }
+    return metrics
   }
 
   /// The rows that moved, most moved first (ties in metric order).

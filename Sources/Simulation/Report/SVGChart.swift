@@ -8,7 +8,7 @@ public enum SVGChart {
   static let panelHeight = 200.0
   static let left = 70.0
   static let right = 70.0
-  static let top = 50.0
+  static let top = 70.0
   static let gap = 50.0
 
   /// Fixed maxima for the axes, so that charts of two runs compare.
@@ -23,8 +23,12 @@ public enum SVGChart {
     }
   }
 
-  /// Renders the chart; `scale` fixes the XP and level axes (default: each run's own maxima).
-  public static func render(_ scenario: Scenario, _ engine: Engine, _ result: RunResult, scale: Scale? = nil) -> String {
+  /// Renders the chart; `scale` fixes the XP and level axes (default: round numbers above each
+  /// run's own maxima). The line under the title identifies the run: rules and their digest,
+  /// seed, overrides, FitQuest's version.
+  public static func render(
+    _ scenario: Scenario, _ engine: Engine, _ result: RunResult, scale: Scale? = nil, overrides: [String] = [], version: String = ""
+  ) -> String {
     let rows = result.timeline
     let hasNutrition = engine.pack.nutrition != nil && rows.contains { $0.targetKcal != nil }
     let panels = hasNutrition ? 3.0 : 2.0
@@ -33,6 +37,7 @@ public enum SVGChart {
       <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
       <rect width="100%" height="100%" fill="#ffffff"/>
       <text x="\(n(left))" y="28" font-size="16" font-weight="bold">\(escape(scenario.name)): level, XP, companion and nutrition over \(rows.count) days</text>
+      <text x="\(n(left))" y="46" fill="#555555">\(escape(identity(engine, result, overrides: overrides, version: version, scale: scale)))</text>
 
       """
     let days = Double(max(1, rows.count))
@@ -40,8 +45,8 @@ public enum SVGChart {
     func x(_ day: Int) -> Double { left + plotWidth * Double(day - 1) / max(1, days - 1) }
     // Panel 1: total XP (line) and level (steps), evolution markers.
     let xpTop = top
-    let maxXP = scale?.maxXP ?? Double(max(1, rows.map(\.xp).max() ?? 1))
-    let maxLevel = scale?.maxLevel ?? Double(max(2, rows.map(\.level).max() ?? 2))
+    let maxXP = scale?.maxXP ?? Ticks.round(low: 0, high: Double(max(1, rows.map(\.xp).max() ?? 1))).last ?? 1
+    let maxLevel = scale?.maxLevel ?? Ticks.round(low: 0, high: Double(max(2, rows.map(\.level).max() ?? 2))).last ?? 2
     svg += axes(top: xpTop, title: "total XP (blue) and player level (orange)", leftMax: maxXP, rightMax: maxLevel, days: rows.count)
     svg += polyline(rows.map { (x($0.day), xpTop + panelHeight * (1 - Double($0.xp) / maxXP)) }, color: "#1f77b4")
     svg += polyline(steps(rows.map { (x($0.day), xpTop + panelHeight * (1 - Double($0.level) / maxLevel)) }), color: "#ff7f0e")
@@ -52,7 +57,7 @@ public enum SVGChart {
     }
     // Panel 2: companion level.
     let companionTop = top + panelHeight + gap
-    let maxCompanion = Double(max(2, rows.map(\.companionLevel).max() ?? 2))
+    let maxCompanion = Ticks.round(low: 0, high: Double(max(2, rows.map(\.companionLevel).max() ?? 2))).last ?? 2
     svg += axes(top: companionTop, title: "companion level (green); dashed lines mark evolutions", leftMax: maxCompanion, rightMax: nil, days: rows.count)
     svg += polyline(steps(rows.map { (x($0.day), companionTop + panelHeight * (1 - Double($0.companionLevel) / maxCompanion)) }), color: "#2ca02c")
     for evolution in result.summary.evolutions {
@@ -96,18 +101,36 @@ public enum SVGChart {
     let plotWidth = width - left - right
     var svg = "<text x=\"\(n(left))\" y=\"\(n(top - 8))\" font-weight=\"bold\">\(escape(title))</text>\n"
     svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(panelHeight))\" fill=\"none\" stroke=\"#cccccc\"/>\n"
+    // Round ticks with grid lines inside [0, max]; the level axis on the right.
     if let leftMax {
-      svg += "<text x=\"\(n(left - 6))\" y=\"\(n(top + 4))\" text-anchor=\"end\">\(NumberText.format(leftMax.rounded()))</text>\n"
-      svg += "<text x=\"\(n(left - 6))\" y=\"\(n(top + panelHeight))\" text-anchor=\"end\">0</text>\n"
+      for tick in Ticks.round(low: 0, high: leftMax) where tick <= leftMax {
+        let y = top + panelHeight * (1 - tick / leftMax)
+        svg += "<line x1=\"\(n(left))\" y1=\"\(n(y))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y))\" stroke=\"#eeeeee\"/>\n"
+        svg += "<text x=\"\(n(left - 6))\" y=\"\(n(y + 4))\" text-anchor=\"end\">\(escape(Ticks.label(tick)))</text>\n"
+      }
     }
     if let rightMax {
-      svg += "<text x=\"\(n(left + plotWidth + 6))\" y=\"\(n(top + 4))\">\(NumberText.format(rightMax.rounded()))</text>\n"
+      for tick in Ticks.round(low: 0, high: rightMax) where tick <= rightMax {
+        let y = top + panelHeight * (1 - tick / rightMax)
+        svg += "<text x=\"\(n(left + plotWidth + 6))\" y=\"\(n(y + 4))\" fill=\"#ff7f0e\">\(escape(Ticks.label(tick)))</text>\n"
+      }
     }
-    for week in stride(from: 0, through: days, by: 28) where days > 1 {
-      let wx = left + plotWidth * Double(max(0, week - 1)) / Double(days - 1)
-      svg += "<text x=\"\(n(wx))\" y=\"\(n(top + panelHeight + 16))\" text-anchor=\"middle\" fill=\"#666666\">day \(max(1, week))</text>\n"
+    for day in Ticks.days(days) where days > 1 {
+      let wx = left + plotWidth * Double(day - 1) / Double(days - 1)
+      svg += "<line x1=\"\(n(wx))\" y1=\"\(n(top + panelHeight))\" x2=\"\(n(wx))\" y2=\"\(n(top + panelHeight + 4))\" stroke=\"#999999\"/>\n"
+      svg += "<text x=\"\(n(wx))\" y=\"\(n(top + panelHeight + 16))\" text-anchor=\"middle\" fill=\"#666666\">day \(day) · week \((day - 1) / 7 + 1)</text>\n"
     }
     return svg
+  }
+
+  /// "rules default 1.0.0 (digest …) · seed 42 · overrides: none · axes XP 0–25,000, level 0–30 · FitQuest 1.0.0".
+  static func identity(_ engine: Engine, _ result: RunResult, overrides: [String], version: String, scale: Scale?) -> String {
+    let pack = engine.pack
+    var parts = ["rules \(pack.name) \(pack.version) (digest \(pack.digest))", "seed \(result.seed)"]
+    parts.append("overrides: " + (overrides.isEmpty ? "none" : overrides.joined(separator: ", ")))
+    if let scale { parts.append("fixed axes: XP 0–\(Ticks.label(scale.maxXP)), level 0–\(Ticks.label(scale.maxLevel))") }
+    if !version.isEmpty { parts.append("FitQuest \(version)") }
+    return parts.joined(separator: " · ")
   }
 
   static func polyline(_ points: [(Double, Double)], color: String) -> String {

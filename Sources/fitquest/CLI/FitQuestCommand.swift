@@ -8,6 +8,7 @@ enum FitQuestCommand {
     SweepCommand.entry,
     CheckCommand.entry,
     MergeCommand.entry,
+    ReportCommand.entry,
     AwardCommand.entry,
     PlayersCommand.entry,
     ValidateCommand.entry,
@@ -16,6 +17,9 @@ enum FitQuestCommand {
   ]
 
   static let usage = "fitquest <command> [options]"
+
+  /// FitQuest's version, as `--version` and reports print it.
+  static let version = "1.0.0"
 
   static var help: String {
     let width = commands.map { $0.name.count }.max() ?? 0
@@ -52,7 +56,7 @@ enum FitQuestCommand {
       return ExitCode.success
     }
     if first == "--version" {
-      Console.output.line("fitquest 1.0.0")
+      Console.output.line("fitquest \(version)")
       return ExitCode.success
     }
     guard let command = commands.first(where: { $0.name == first }) else {

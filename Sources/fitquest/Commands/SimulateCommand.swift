@@ -60,7 +60,11 @@ enum SimulateCommand: Command {
       let recording = RecordingOptions(
         timeline: format == .csv || svg != nil, awards: format == .ndjson, digests: true, events: format == .events)
       let result = try SimulationRunner.run(scenario, engine: engine, recording: recording)
-      if let svg { try OutputFile.write(SVGChart.render(scenario, engine, result, scale: scale), to: svg) }
+      if let svg {
+        let overrides = options.overrides.rules.map(\.text) + options.overrides.scenario.map(\.text)
+        try OutputFile.write(
+          SVGChart.render(scenario, engine, result, scale: scale, overrides: overrides, version: FitQuestCommand.version), to: svg)
+      }
       switch format {
       case .json: outputs.append(JSONReport.single(scenario, engine, result))
       case .csv: outputs += CSVReport.timeline(scenario.name, result.timeline)

@@ -1,0 +1,124 @@
+import Engine
+import RuleLanguage
+
+/// `fitquest report`: one self-contained HTML file (inline SVG and CSS, one small inline script,
+/// nothing from the network) with the run's identity, Monte Carlo fan charts, milestone
+/// distributions, nutrition and loads, an optional base-vs-candidate overlay with what moved,
+/// and an optional sweep. Every chart has a table with its numbers.
+public struct HTMLReport {
+  /// One rule pack's runs of a scenario.
+  public struct Side {
+    public var label: String
+    public var engine: Engine
+    public var outcome: ReportRunner.Outcome
+    public init(label: String, engine: Engine, outcome: ReportRunner.Outcome) {
+      self.label = label
+      self.engine = engine
+      self.outcome = outcome
+    }
+  }
+
+  /// A scenario under one pack, or under a base and a candidate.
+  public struct Part {
+    public var scenario: Scenario
+    public var sides: [Side]
+    public init(scenario: Scenario, sides: [Side]) {
+      self.scenario = scenario
+      self.sides = sides
+    }
+  }
+
+  /// A sweep of one value: per scenario, the aggregate at each value.
+  public struct SweepPart {
+    public var path: String
+    public var values: [Double]
+    public var scenarios: [(scenario: Scenario, aggregates: [RunAggregate])]
+    public init(path: String, values: [Double], scenarios: [(scenario: Scenario, aggregates: [RunAggregate])]) {
+      self.path = path
+      self.values = values
+      self.scenarios = scenarios
+    }
+  }
+
+  public var parts: [Part]
+  public var sweep: SweepPart?
+  public var runs: Int
+  public var overrides: [String]
+  public var candidateOverrides: [String]
+  public var version: String
+
+  public init(parts: [Part], sweep: SweepPart?, runs: Int, overrides: [String], candidateOverrides: [String], version: String) {
+    self.parts = parts
+    self.sweep = sweep
+    self.runs = runs
+    self.overrides = overrides
+    self.candidateOverrides = candidateOverrides
+    self.version = version
+  }
+
+  /// The whole document.
+  public func html() -> String {
+    var body = "<header><h1>FitQuest balance report</h1>\(identity())</header>\n"
+    for part in parts { body += section(part) }
+    if let sweep { body += sweepSection(sweep) }
+    return """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>FitQuest balance report: \(HTML.escape(parts.map(\.scenario.name).joined(separator: ", ")))</title>
+      <style>\(Self.css)</style></head>
+      <body>
+      \(body)<footer>FitQuest \(HTML.escape(version)) · every number is also in the table under its chart · p10–p90 bands, median lines; "never" counts runs where a milestone did not happen</footer>
+      <script>\(Self.script)</script>
+      </body></html>
+
+      """
+  }
+
+  /// Scenarios, rules, seeds, runs, overrides, version.
+  func identity() -> String {
+    var rows: [(String, String)] = []
+    rows.append(("scenarios", parts.map { "\($0.scenario.name) (\($0.scenario.path))" }.joined(separator: ", ")))
+    var packs: [String] = []
+    for side in parts.flatMap(\.sides) {
+      let pack = side.engine.pack
+      let text = "\(side.label): \(pack.name) \(pack.version), digest \(pack.digest)"
+      if !packs.contains(text) { packs.append(text) }
+    }
+    rows.append(("rules", packs.joined(separator: "; ")))
+    let seeds = parts.map { "\($0.scenario.name) \($0.scenario.seed)" }.joined(separator: ", ")
+    rows.append(("seeds", "\(seeds); run i uses the i-th seed derived from the scenario seed"))
+    rows.append(("runs", "\(runs) per scenario and rule pack"))
+    rows.append(("overrides", overrides.isEmpty ? "none" : overrides.joined(separator: ", ")))
+    if !candidateOverrides.isEmpty { rows.append(("candidate overrides", candidateOverrides.joined(separator: ", "))) }
+    if let sweep { rows.append(("sweep", "\(sweep.path) over \(sweep.values.map(NumberText.short).joined(separator: ", "))")) }
+    rows.append(("FitQuest", version))
+    return "<dl class=\"identity\">" + rows.map { "<dt>\(HTML.escape($0.0))</dt><dd data-identity=\"\(HTML.escape($0.0))\">\(HTML.escape($0.1))</dd>" }.joined() + "</dl>"
+  }
+
+  static let css = """
+    body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1d232a;background:#fff}
+    h1{font-size:24px;margin:8px 0}h2{font-size:20px;border-top:2px solid #d6dbe1;padding-top:16px;margin-top:32px}h3{font-size:16px;margin-top:24px}
+    dl.identity{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;background:#f4f6f8;padding:10px 14px;border-radius:6px}
+    dt{font-weight:600}dd{margin:0}figure{margin:12px 0 20px}figcaption{font-weight:600;margin-bottom:4px}
+    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:8px 24px}
+    svg{width:100%;height:auto;background:#fff}.grid{stroke:#e3e7eb}.axis{stroke:#5b6670}
+    .tick{font-size:11px;fill:#4a545e}.weeks{fill:#8a949e}.axis-title{font-size:12px;fill:#1d232a}
+    .band.base{fill:#3b7dd8;opacity:.22}.median.base{stroke:#1f5fbf;stroke-width:2;fill:none}
+    .band.candidate{fill:#e0792b;opacity:.22}.median.candidate{stroke:#c4561a;stroke-width:2;fill:none;stroke-dasharray:6 3}
+    .bar.base{fill:#3b7dd8}.bar.candidate{fill:#e0792b}.bar.never{fill:#9aa4ae}
+    .marker{stroke:#6a3fb5;stroke-dasharray:3 3}.marker-label{font-size:11px;fill:#6a3fb5}
+    .legend span{display:inline-block;margin-right:14px}.legend i{display:inline-block;width:14px;height:4px;margin-right:5px;vertical-align:middle}
+    .legend .base i{background:#1f5fbf}.legend .candidate i{background:#c4561a}
+    table{border-collapse:collapse;font-size:12px;margin:4px 0}th,td{border-bottom:1px solid #e3e7eb;padding:2px 8px;text-align:right}
+    th:first-child,td:first-child{text-align:left}details summary{cursor:pointer;color:#4a545e;font-size:12px}
+    footer{margin-top:40px;color:#6b757f;font-size:12px}
+    """
+
+  /// Checks, once loaded, that every chart drew something; the browser test reads the result.
+  static let script = """
+    (function(){var charts=document.querySelectorAll('svg[data-chart]');var drawn=0;
+    charts.forEach(function(c){var ok=false;c.querySelectorAll('path,rect').forEach(function(p){
+    var d=p.getAttribute('d');if((d&&d.length>2)||(p.tagName==='rect'&&+p.getAttribute('height')>0))ok=true;});if(ok)drawn++;});
+    document.body.setAttribute('data-charts',String(charts.length));document.body.setAttribute('data-charts-drawn',String(drawn));})();
+    """
+}

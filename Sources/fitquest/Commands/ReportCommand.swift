@@ -1,0 +1,112 @@
+import Engine
+import RuleLanguage
+import Simulation
+
+/// `fitquest report`: one self-contained HTML balance report.
+enum ReportCommand: Command {
+  static let name = "report"
+  static let summary = "Write a self-contained HTML balance report: fan charts, milestones, overlays, sweeps"
+  static let usage = """
+    fitquest report [SCENARIO…] [--runs N] [--seed N] [--set PATH=VALUE]… [--base DIR (--candidate DIR | --set-candidate PATH=VALUE…)]
+                    [--sweep PATH=FROM..TO:STEP] [--output FILE.html]
+    """
+  static let about = """
+    Runs each scenario --runs times (default 200) and writes one HTML file — inline SVG and CSS,
+    nothing loaded from the network, so it can be mailed, attached to a CI run or opened offline —
+    with: the run's identity (scenarios, rules with their digests, seeds, runs, overrides, version);
+    fan charts over the days of total XP, player level and companion level, and of XP per week
+    (p10–p90 band, median, markers at the median day of level 10 and of the first evolution);
+    for every level milestone, evolution and achievement, the week it happened and the share of
+    runs where it never did; the nutrition adjustments and clamp hits; the load progression of
+    each lift. With --base/--candidate (or --set-candidate) both packs share the axes in two colours
+    and a table lists what moved, most first. With --sweep, each headline metric against the swept
+    value, with its band. Every chart has a table with its numbers; the milestone numbers are those
+    'simulate --runs N --format json' prints for the same arguments.
+    """
+  static let footer = "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
+  static let options: [Option] = [
+    RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.set,
+    .value("--base", "DIR", "overlay two rule packs: the current one"),
+    .value("--candidate", "DIR", "the edited rule pack (or --set-candidate on --base)"),
+    .repeated("--set-candidate", "PATH=VALUE", "a rule change of the candidate (repeatable)"),
+    .value("--sweep", "PATH=FROM..TO:STEP", "sweep one value (or PATH=A,B,C) and chart the headline metrics against it"),
+    .value("--output", "FILE", "where to write the report (default: report.html)"),
+  ]
+
+  static func run(_ arguments: Arguments) throws -> Int32 {
+    let options = try RunOptions(arguments, defaultRuns: 200)
+    let output = arguments.value("--output") ?? "report.html"
+    let candidateChanges = try Overrides.rulesOnly(arguments.all("--set-candidate"))
+    let basePath = arguments.value("--base")
+    let candidatePath = arguments.value("--candidate") ?? (candidateChanges.isEmpty ? nil : basePath)
+    if (basePath == nil) != (candidatePath == nil) {
+      throw UsageError(message: basePath == nil ? "--candidate and --set-candidate need --base DIR" : "--base needs --candidate DIR or --set-candidate PATH=VALUE")
+    }
+    var sweepParameter: SweepParameter?
+    if let text = arguments.value("--sweep") {
+      do {
+        sweepParameter = try SweepParameter(parsing: text)
+      } catch {
+        throw UsageError(message: "--sweep \(error.diagnostics.first?.message ?? text)")
+      }
+    }
+    let packs = PackCache(overrides: options.overrides.rules)
+    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs).map(options.seeded)
+    let progress = Progress.start(total: scenarios.count * options.runs * (basePath == nil ? 1 : 2), label: "report")
+    var done = 0
+    var parts: [HTMLReport.Part] = []
+    for scenario in scenarios {
+      var sides: [(String, Engine)] = []
+      if let basePath, let candidatePath {
+        sides.append(("base", try packs.engine(for: basePath)))
+        sides.append(("candidate", try PackCache(overrides: options.overrides.rules + candidateChanges).engine(for: candidatePath)))
+      } else {
+        sides.append((scenario.rulesPath, try packs.engine(for: scenario.rulesPath)))
+      }
+      var runSides: [HTMLReport.Side] = []
+      for (label, engine) in sides {
+        let outcome = try ReportRunner.run(scenario, engine: engine, runs: options.runs, threads: options.threads)
+        runSides.append(HTMLReport.Side(label: label, engine: engine, outcome: outcome))
+        done += options.runs
+        progress?.update(done)
+      }
+      parts.append(HTMLReport.Part(scenario: scenario, sides: runSides))
+    }
+    progress?.finish()
+    var sweepPart: HTMLReport.SweepPart?
+    if let parameter = sweepParameter {
+      let files = try ScenarioArguments.files(arguments.positionals)
+      let sweep = try Sweep(
+        parameters: [parameter], metrics: ["totalXP", "finalLevel", "level.10", "evolution.first", "xpPerWeek.median"],
+        runs: options.runs, threads: options.threads,
+        load: { point throws(DiagnosticError) in
+          let overrides: Overrides
+          do {
+            overrides = try options.overrides.adding(point)
+          } catch {
+            throw DiagnosticError(Diagnostic(message: "\(error)"))
+          }
+          let packs = PackCache(overrides: overrides.rules)
+          return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
+            (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
+          }
+        })
+      let values = parameter.values.enumerated().map { Double($0.element) ?? Double($0.offset) }
+      var byScenario: [(scenario: Scenario, aggregates: [RunAggregate])] = []
+      for row in sweep.rows {
+        if let index = byScenario.firstIndex(where: { $0.scenario.path == row.scenario.path }) {
+          byScenario[index].aggregates.append(row.aggregate)
+        } else {
+          byScenario.append((row.scenario, [row.aggregate]))
+        }
+      }
+      sweepPart = HTMLReport.SweepPart(path: parameter.path, values: values, scenarios: byScenario)
+    }
+    let report = HTMLReport(
+      parts: parts, sweep: sweepPart, runs: options.runs, overrides: options.overrides.rules.map(\.text) + options.overrides.scenario.map(\.text),
+      candidateOverrides: candidateChanges.map(\.text), version: FitQuestCommand.version)
+    try OutputFile.write(report.html(), to: output)
+    Console.error.line("wrote \(output): \(parts.count) scenario(s), \(options.runs) run(s) each")
+    return ExitCode.success
+  }
+}
