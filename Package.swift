@@ -34,7 +34,7 @@ let package = Package(
     // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
     .target(name: "Simulation", dependencies: ["RuleLanguage", "Engine"]),
     // Benchmark workloads (W1 hand-written baseline and engine runs).
-    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Simulation"]),
+    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation"]),
     // The thin command-line front end.
     .executableTarget(
       name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "Benchmarks"]),

@@ -30,6 +30,17 @@ public final class Ledger: @unchecked Sendable {
       case .duplicate, .beforeWindow: return []
       }
     }
+
+    /// The outcome of the engine's history, as the ledger reports it.
+    package init(_ outcome: PlayerOutcome) {
+      switch outcome {
+      case .applied(let awards): self = .applied(awards)
+      case .late(let awards, let replayed): self = .late(awards, replayed: replayed)
+      case .retracted(let awards, let replayed): self = .retracted(awards, replayed: replayed)
+      case .duplicate: self = .duplicate
+      case .beforeWindow(let start): self = .beforeWindow(windowStart: start)
+      }
+    }
   }
 
   /// The engine that applies the events.
@@ -127,15 +138,7 @@ public final class Ledger: @unchecked Sendable {
     mutex.lock()
     defer { mutex.unlock() }
     let result = engine.record(batch: batch, to: &current)
-    let outcomes = result.outcomes.map { outcome -> Outcome in
-      switch outcome {
-      case .applied(let awards): return .applied(awards)
-      case .late(let awards, let replayed): return .late(awards, replayed: replayed)
-      case .retracted(let awards, let replayed): return .retracted(awards, replayed: replayed)
-      case .duplicate: return .duplicate
-      case .beforeWindow(let start): return .beforeWindow(windowStart: start)
-      }
-    }
+    let outcomes = result.outcomes.map(Outcome.init)
     if outcomes.contains(where: { if case .duplicate = $0 { false } else if case .beforeWindow = $0 { false } else { true } }) {
       isDirty = true
     }

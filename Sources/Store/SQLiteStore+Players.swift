@@ -14,7 +14,7 @@ extension SQLiteStore {
       row.reset()
       let base: PlayerState
       do {
-        base = try PlayerState(data: Data(body))
+        base = try CompactDecoder.decode(PlayerState.self, from: body)
       } catch {
         throw LedgerError.corrupt(Diagnostic(file: path, message: "player '\(player)': \(Self.describe(error))"))
       }
@@ -112,7 +112,7 @@ extension SQLiteStore {
     }
     let body: [UInt8]
     do {
-      body = Array(try state.withoutHistoryLog.data())
+      body = try CompactEncoder.encode(state.withoutHistoryLog)
     } catch {
       throw SQLiteError(code: 1, message: "cannot encode the state: \(error)")
     }

@@ -6,9 +6,9 @@ import RuleLanguage
 /// Many players in one SQLite database (the system's library): each player's state, its kept
 /// events, every event id it applied, and its whole history of event lines.
 ///
-/// Tables (schema version 1, in `fitquest_schema`):
-/// - `players(id, state, pack_digest, epoch, journaled, ids)`: the state as JSON without its kept
-///   events and ids, and what of those the other tables hold;
+/// Tables (schema version 2, in `fitquest_schema`):
+/// - `players(id, state, pack_digest, epoch, journaled, ids)`: the state in the compact form
+///   (``CompactEncoder``; JSON in schema 1) without its kept events and ids, and what of those the other tables hold;
 /// - `kept(player, seq, day, line)`: the window's events, as received;
 /// - `ids(player, first, data)`: event id fingerprints, 16 bytes each, in chunks appended per save;
 /// - `history(player, number, day, line)`: every event applied, in order (for `players export`).
@@ -24,7 +24,7 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
   private var inTransaction = false
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   /// Opens a store, creating it when `create` is true and the file does not exist.
   /// - Throws: ``LedgerError/unreadable(_:)`` for a path that is not a regular file,
@@ -63,6 +63,9 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
   /// one write transaction (two processes creating one store at once: the second waits, then
   /// finds the tables).
   private func migrate() throws(SQLiteError) {
+    // The common case, a store of this version, needs no write transaction (readers such as
+    // `players show` do not wait for writers).
+    if try currentVersion() == Int64(Self.schemaVersion) { return }
     try database.execute("BEGIN IMMEDIATE")
     do {
       try migrateInTransaction()
@@ -73,6 +76,16 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
     }
   }
 
+  /// The schema version, or nil when the database has no `fitquest_schema` (yet).
+  private func currentVersion() throws(SQLiteError) -> Int64? {
+    let table = try database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'fitquest_schema'")
+    guard try table.step() else { return nil }
+    table.reset()
+    let version = try database.prepare("SELECT version FROM fitquest_schema")
+    defer { version.reset() }
+    return try version.step() ? version.int(0) : nil
+  }
+
   private func migrateInTransaction() throws(SQLiteError) {
     let tables = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     var names: [String] = []
@@ -81,7 +94,7 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
       try database.execute(
         """
         CREATE TABLE fitquest_schema (version INTEGER NOT NULL);
-        INSERT INTO fitquest_schema VALUES (1);
+        INSERT INTO fitquest_schema VALUES (2);
         CREATE TABLE players (id TEXT PRIMARY KEY, state BLOB NOT NULL, pack_digest TEXT NOT NULL,
           epoch INTEGER NOT NULL, journaled INTEGER NOT NULL, ids INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE kept (player TEXT NOT NULL, seq INTEGER NOT NULL, day INTEGER NOT NULL, line TEXT NOT NULL,
@@ -101,7 +114,33 @@ public final class SQLiteStore: PlayerStore, @unchecked Sendable {
     guard number <= Int64(Self.schemaVersion) else {
       throw SQLiteError(code: 0, message: "schema version \(number) is newer than this FitQuest reads (\(Self.schemaVersion)); update FitQuest")
     }
-    // Forward migrations go here, one `if number < N` block each, in one transaction.
+    // Forward migrations, one `if number < N` block each, inside the transaction `migrate` opened.
+    if number < 2 { try migrateStatesToCompact() }
+    if number < Int64(Self.schemaVersion) {
+      try database.execute("UPDATE fitquest_schema SET version = \(Self.schemaVersion)")
+    }
+  }
+
+  /// Version 1 kept each player's state as JSON; version 2 in the compact form (CompactEncoder),
+  /// several times faster to save and load.
+  private func migrateStatesToCompact() throws(SQLiteError) {
+    let rows = try database.prepare("SELECT id, state FROM players")
+    var converted: [(String, [UInt8])] = []
+    while try rows.step() {
+      let id = rows.text(0)
+      do {
+        let state = try PlayerState(data: Data(rows.blob(1)))
+        converted.append((id, try CompactEncoder.encode(state)))
+      } catch {
+        throw SQLiteError(code: 11, message: "player '\(id)' cannot be migrated from schema 1: \(Self.describe(error))")
+      }
+    }
+    let update = try database.prepare("UPDATE players SET state = ? WHERE id = ?")
+    for (id, body) in converted {
+      try update.bind(1, body)
+      try update.bind(2, id)
+      try update.run()
+    }
   }
 
   // MARK: Transactions

@@ -269,4 +269,19 @@ import Testing
       ["players", "--store", "s.sqlite", "import", "solo.json", "--player", "solo", "--rules", Paths.rules], in: work)
     #expect(twice.status == 65)
   }
+
+  @Test func aSchemaOneStoreIsMigratedKeepingEveryPlayer() throws {
+    let work = Paths.temporaryDirectory("store-migrate")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let fixtures = Paths.repository.appendingPathComponent("Tests/FitQuestCLITests/Fixtures/store-schema-1")
+    let store = work.appendingPathComponent("players.sqlite")
+    try FileManager.default.copyItem(at: fixtures.appendingPathComponent("players.sqlite"), to: store)
+    let list = try CommandRunner.fitquest(["players", "--store", store.path, "list"], in: work)
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout == "ana\tlevel 3\t507 XP\t3 events\nbo\tlevel 2\t163 XP\t3 events\nchen\tlevel 1\t115 XP\t1 event\n")
+    let expected = try PlayerState(data: Data(contentsOf: fixtures.appendingPathComponent("ana.json")))
+    #expect(try SQLiteStore(path: store.path, create: false).load(player: "ana") == expected)
+    // Opened again: already schema 2, nothing to migrate.
+    #expect(try SQLiteStore(path: store.path, create: false).load(player: "ana") == expected)
+  }
 }

@@ -37,7 +37,7 @@ public enum MonteCarlo {
     progress: (@Sendable (Int) -> Void)?
   ) throws(DiagnosticError) -> RunAggregate {
     let workers = max(1, min(threads, indexes.count))
-    let results = WorkerResults(workers: workers, metrics: names)
+    let results = WorkerResults<RunAggregate>(workers: workers)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       // Each worker has its own engine and scenario (formula objects, arrays), so threads share
       // no reference counts: an atomic count bouncing between cores costs more than the runs.
@@ -60,50 +60,6 @@ public enum MonteCarlo {
       }
       results.store(worker, aggregate)
     }
-    return try results.merged()
-  }
-}
-
-/// One aggregate per worker, and the failure of the lowest run index (so the error reported
-/// does not depend on thread timing).
-private final class WorkerResults: @unchecked Sendable {
-  private var aggregates: [RunAggregate?]
-  private var failure: (index: Int, error: DiagnosticError)?
-  private var done = 0
-  private let metrics: [String]
-  private let lock = NSLock()
-
-  init(workers: Int, metrics: [String]) {
-    aggregates = Array(repeating: nil, count: workers)
-    self.metrics = metrics
-  }
-
-  func store(_ worker: Int, _ aggregate: RunAggregate) {
-    lock.lock()
-    aggregates[worker] = aggregate
-    lock.unlock()
-  }
-
-  func fail(_ index: Int, _ error: DiagnosticError) {
-    lock.lock()
-    if failure.map({ index < $0.index }) ?? true { failure = (index, error) }
-    lock.unlock()
-  }
-
-  func completeOne() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    done += 1
-    return done
-  }
-
-  func merged() throws(DiagnosticError) -> RunAggregate {
-    if let failure { throw failure.error }
-    var total = RunAggregate(metrics: metrics)
-    for aggregate in aggregates {
-      guard let aggregate else { throw DiagnosticError(Diagnostic(message: "a Monte Carlo worker did not finish")) }
-      total.merge(aggregate)
-    }
-    return total
+    return try results.merged(into: RunAggregate(metrics: names)) { $0.merge($1) }
   }
 }

@@ -1,6 +1,5 @@
 import Dispatch
 import Engine
-import Foundation
 import RuleLanguage
 
 /// Runs a scenario's seeds for the report: each run's summary goes into the same
@@ -16,7 +15,7 @@ public enum ReportRunner {
   public static func run(_ scenario: Scenario, engine: Engine, runs: Int, threads: Int) throws(DiagnosticError) -> Outcome {
     let names = MetricSet.standard(for: engine.pack)
     let workers = max(1, min(threads, runs))
-    let box = Results(workers: workers)
+    let box = WorkerResults<Outcome>(workers: workers)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let engine = workers == 1 ? engine : engine.isolatedCopy()
       let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
@@ -37,37 +36,9 @@ public enum ReportRunner {
       }
       box.store(worker, outcome)
     }
-    return try box.merged(metrics: names)
-  }
-
-  private final class Results: @unchecked Sendable {
-    private var outcomes: [Outcome?]
-    private var failure: (index: Int, error: DiagnosticError)?
-    private let lock = NSLock()
-
-    init(workers: Int) { outcomes = Array(repeating: nil, count: workers) }
-
-    func store(_ worker: Int, _ outcome: Outcome) {
-      lock.lock()
-      outcomes[worker] = outcome
-      lock.unlock()
-    }
-
-    func fail(_ index: Int, _ error: DiagnosticError) {
-      lock.lock()
-      if failure.map({ index < $0.index }) ?? true { failure = (index, error) }
-      lock.unlock()
-    }
-
-    func merged(metrics: [String]) throws(DiagnosticError) -> Outcome {
-      if let failure { throw failure.error }
-      var total = Outcome(aggregate: RunAggregate(metrics: metrics), series: SeriesAggregate())
-      for outcome in outcomes {
-        guard let outcome else { throw DiagnosticError(Diagnostic(message: "a report worker did not finish")) }
-        total.aggregate.merge(outcome.aggregate)
-        total.series.merge(outcome.series)
-      }
-      return total
+    return try box.merged(into: Outcome(aggregate: RunAggregate(metrics: names), series: SeriesAggregate())) { total, outcome in
+      total.aggregate.merge(outcome.aggregate)
+      total.series.merge(outcome.series)
     }
   }
 }

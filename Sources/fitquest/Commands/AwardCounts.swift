@@ -73,6 +73,17 @@ struct AwardCounts {
     Console.output.line("{\"type\":\"\(type)\",\"event\":\(JSONWriter.quoted(event.id))\(who),\"date\":\"\(event.day.iso)\"\(extra)}")
   }
 
+  /// Writes out the awards printed so far; when standard output fails, exit 74 before the
+  /// `unsaved` events that produced them are saved (a rerun applies them again).
+  static func flushAwards(unsaved: Int) throws {
+    guard Console.output.flush() else {
+      let why = Console.output.failureDescription ?? "write failed"
+      throw CommandFailure(
+        code: ExitCode.ioError,
+        message: "cannot write the awards to standard output (\(why)); the last \(unsaved) event(s) were not saved, so a rerun applies them again")
+    }
+  }
+
   /// "applied 5 event(s), 2 already applied, …".
   var summary: String {
     var parts = ["applied \(applied) event(s)"]

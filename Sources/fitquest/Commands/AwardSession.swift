@@ -83,12 +83,7 @@ struct AwardSession {
   /// written are never saved (a rerun applies them again and prints their awards).
   mutating func deliverAndSave() throws {
     try applyBatch()
-    guard Console.output.flush() else {
-      let why = Console.output.failureDescription ?? "write failed"
-      throw CommandFailure(
-        code: ExitCode.ioError,
-        message: "cannot write the awards to standard output (\(why)); the last \(pending) event(s) were not saved, so a rerun applies them again")
-    }
+    try AwardCounts.flushAwards(unsaved: pending)
     try ledger.commit()
     pending = 0
   }

@@ -88,6 +88,10 @@ enum BenchCommand: Command {
       }
     }
     if wanted("store") {
+      starting("player save+load")
+      for result in try PlayerCodecBenchmark.run(rounds: quick ? 200 : 2_000, repetitions: repetitions, scenario: "scenarios/beginner-3x.json") {
+        report(result)
+      }
       starting("award --store")
       let players = try arguments.integer("--store-players", default: quick ? 300 : 10_000, in: 1...10_000_000)
       for result in try StoreBenchmark.run(

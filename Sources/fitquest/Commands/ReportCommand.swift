@@ -79,18 +79,7 @@ enum ReportCommand: Command {
       let sweep = try Sweep(
         parameters: [parameter], metrics: ["totalXP", "finalLevel", "level.10", "evolution.first", "xpPerWeek.median"],
         runs: options.runs, threads: options.threads,
-        load: { point throws(DiagnosticError) in
-          let overrides: Overrides
-          do {
-            overrides = try options.overrides.adding(point)
-          } catch {
-            throw DiagnosticError(Diagnostic(message: "\(error)"))
-          }
-          let packs = PackCache(overrides: overrides.rules)
-          return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
-            (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
-          }
-        })
+        load: SweepCommand.loader(files, options))
       let values = parameter.values.enumerated().map { Double($0.element) ?? Double($0.offset) }
       var byScenario: [(scenario: Scenario, aggregates: [RunAggregate])] = []
       for row in sweep.rows {

@@ -97,7 +97,7 @@ struct StoreAward {
             }
             break
           }
-          outcomes[index] = Self.outcome(outcome)
+          outcomes[index] = Ledger.Outcome(outcome)
           if case .duplicate = outcome { continue }
           try store.appendHistory(player: player, number: state.appliedCount, day: item.event.day, line: item.line)
         }
@@ -112,12 +112,7 @@ struct StoreAward {
       for index in 0..<limit {
         if let outcome = outcomes[index] { delivered.report(outcome, batch[index].event) }
       }
-      guard Console.output.flush() else {
-        let why = Console.output.failureDescription ?? "write failed"
-        throw CommandFailure(
-          code: ExitCode.ioError,
-          message: "cannot write the awards to standard output (\(why)); the last \(limit) event(s) were not saved, so a rerun applies them again")
-      }
+      try AwardCounts.flushAwards(unsaved: limit)
       try store.commit()
       counts = delivered
     } catch {
@@ -127,13 +122,4 @@ struct StoreAward {
     return nil
   }
 
-  static func outcome(_ outcome: PlayerOutcome) -> Ledger.Outcome {
-    switch outcome {
-    case .applied(let awards): return .applied(awards)
-    case .late(let awards, let replayed): return .late(awards, replayed: replayed)
-    case .retracted(let awards, let replayed): return .retracted(awards, replayed: replayed)
-    case .duplicate: return .duplicate
-    case .beforeWindow(let start): return .beforeWindow(windowStart: start)
-    }
-  }
 }

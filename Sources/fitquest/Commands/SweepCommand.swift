@@ -62,18 +62,7 @@ enum SweepCommand: Command {
     let progress = Progress.start(total: points * files.count * options.runs, label: "sweeping")
     let sweep = try Sweep(
       parameters: parameters, metrics: metrics, runs: options.runs, threads: options.threads,
-      load: { point throws(DiagnosticError) in
-        let overrides: Overrides
-        do {
-          overrides = try options.overrides.adding(point)
-        } catch {
-          throw DiagnosticError(Diagnostic(message: "\(error)"))
-        }
-        let packs = PackCache(overrides: overrides.rules)
-        return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
-          (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
-        }
-      }, progress: progress?.callback)
+      load: loader(files, options), progress: progress?.callback)
     progress?.finish()
     switch format {
     case .json: Console.output.line(sweep.json)
@@ -81,5 +70,22 @@ enum SweepCommand: Command {
     default: Console.output.line(sweep.text())
     }
     return ExitCode.success
+  }
+
+  /// The scenarios of `files` with their engines at one point of a sweep (its overrides added to
+  /// the fixed ones).
+  static func loader(_ files: [String], _ options: RunOptions) -> ([JSONOverride]) throws(DiagnosticError) -> [(Scenario, Engine)] {
+    { point throws(DiagnosticError) in
+      let overrides: Overrides
+      do {
+        overrides = try options.overrides.adding(point)
+      } catch {
+        throw DiagnosticError(Diagnostic(message: "\(error)"))
+      }
+      let packs = PackCache(overrides: overrides.rules)
+      return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
+        (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
+      }
+    }
   }
 }
