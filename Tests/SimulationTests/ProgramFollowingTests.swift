@@ -6,7 +6,8 @@ import Simulation
 import Testing
 
 /// The scenario generator lifts what the pack plans, so a simulated lifter follows a pack's
-/// program: in the deload week of each 4-week block the top sets drop to about 60%.
+/// program: in the deload week of each 4-week block the top sets drop to about 60% (the
+/// beginner scenario has no program of its own).
 @Suite struct ProgramFollowingTests {
   @Test func aSimulatedLifterFollowsThePacksProgram() throws {
     let pack = Paths.temporaryDirectory("program-sim")
@@ -19,7 +20,7 @@ import Testing
        "program": {"name": "wave", "weeks": [1.0, 1.05, 1.05, 0.6]}}
       """.write(to: pack.appendingPathComponent("progression.json"), atomically: true, encoding: .utf8)
     let packs = PackCache()
-    let scenario = try ScenarioLoader.load(path: Paths.scenarios + "/consistent-5x-lifter.json", packs: packs)
+    let scenario = try ScenarioLoader.load(path: Paths.scenarios + "/beginner-3x.json", packs: packs)
     let engine = try packs.engine(for: pack.path)
     let run = try SimulationRunner.run(scenario, engine: engine, seed: 7, recording: RecordingOptions(events: true))
     // The heaviest Back Squat working set of each training week (weeks from the first workout).
