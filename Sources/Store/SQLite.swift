@@ -60,14 +60,6 @@ final class SQLiteDatabase {
     return statement
   }
 
-  /// Changes made by other connections since the last call (`PRAGMA data_version`).
-  func dataVersion() throws(SQLiteError) -> Int64 {
-    let statement = try cached("PRAGMA data_version")
-    defer { statement.reset() }
-    guard try statement.step() else { return 0 }
-    return statement.int(0)
-  }
-
   func failure(_ code: Int32) -> SQLiteError {
     SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
   }

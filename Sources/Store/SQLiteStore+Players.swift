@@ -167,15 +167,6 @@ extension SQLiteStore {
     }
   }
 
-  /// Changes made by other processes since the last call (for caches of players).
-  package func changesByOthers() throws(LedgerError) -> Int64 {
-    do {
-      return try database.dataVersion()
-    } catch {
-      throw Self.corrupt(path, error)
-    }
-  }
-
   static func describe(_ error: any Error) -> String {
     if case DecodingError.dataCorrupted(let context) = error {
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")

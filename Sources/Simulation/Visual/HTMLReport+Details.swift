@@ -18,7 +18,7 @@ extension HTMLReport {
     let series = part.sides.map { side -> BarChart.Series in
       let s = side.outcome.series
       let total = Double(max(1, s.targetDays))
-      return BarChart.Series(name: side.label, role: side.label == "candidate" ? "candidate" : "base",
+      return BarChart.Series(name: side.label, role: side.role,
         shares: bins.map { Double(s.adjustments[$0] ?? 0) / total }, never: 0)
     }
     let chart = BarChart(id: "\(key)-nutrition", title: "Days per adjustment", xTitle: "adjustment of the day's targets",

@@ -37,20 +37,19 @@ extension HTMLReport {
   }
 
   func legend(_ sides: [Side]) -> String {
-    let roles = ["base", "candidate"]
-    return "<p class=\"legend\">" + sides.enumerated().map { index, side in
-      "<span class=\"\(roles[min(index, 1)])\"><i></i>\(HTML.escape(side.label)) (\(HTML.escape(side.engine.pack.name)) \(HTML.escape(side.engine.pack.version)))</span>"
+    "<p class=\"legend\">" + sides.map { side in
+      "<span class=\"\(side.role)\"><i></i>\(HTML.escape(side.label)) (\(HTML.escape(side.engine.pack.name)) \(HTML.escape(side.engine.pack.version)))</span>"
     }.joined() + "</p>"
   }
 
-  static func series(_ side: Side, _ histograms: [Histogram], firstX: Int, role: String? = nil) -> FanChart.Series {
+  static func series(_ side: Side, _ histograms: [Histogram], firstX: Int) -> FanChart.Series {
     var points: [FanChart.Point] = []
     for (index, histogram) in histograms.enumerated() {
       let values = histogram.percentiles([0.1, 0.5, 0.9])
       guard let p10 = values[0], let p50 = values[1], let p90 = values[2] else { continue }
       points.append(FanChart.Point(x: Double(index + firstX), p10: p10, p50: p50, p90: p90))
     }
-    return FanChart.Series(name: side.label, role: role ?? (side.label == "candidate" ? "candidate" : "base"), points: points)
+    return FanChart.Series(name: side.label, role: side.role, points: points)
   }
 
   func figure(_ chart: FanChart, table: String) -> String {
@@ -107,7 +106,7 @@ extension HTMLReport {
         for (value, count) in histogram.sorted {
           shares[min(weeks - 1, max(0, (Int(value) - 1) / 7))] += Double(count) / total
         }
-        return BarChart.Series(name: side.label, role: side.label == "candidate" ? "candidate" : "base", shares: shares, never: Double(histogram.never) / total)
+        return BarChart.Series(name: side.label, role: side.role, shares: shares, never: Double(histogram.never) / total)
       }
       let chart = BarChart(id: "\(key)-m-\(Self.slug(metric))", title: MetricSet.label(metric), xTitle: "week it happened",
         bins: (1...max(1, weeks)).map { "\($0)" }, series: series)

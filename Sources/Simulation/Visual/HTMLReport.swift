@@ -11,6 +11,8 @@ public struct HTMLReport {
     public var label: String
     public var engine: Engine
     public var outcome: ReportRunner.Outcome
+    /// Its colour in the charts: "candidate" for the candidate pack, else "base".
+    var role: String { label == "candidate" ? "candidate" : "base" }
     public init(label: String, engine: Engine, outcome: ReportRunner.Outcome) {
       self.label = label
       self.engine = engine

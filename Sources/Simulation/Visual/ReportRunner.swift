@@ -27,7 +27,7 @@ public enum ReportRunner {
             scenario, engine: engine, seed: SplitMix64.runSeed(scenario.seed, run: index),
             recording: RecordingOptions(timeline: true, events: true))
           outcome.aggregate.add(result.summary)
-          outcome.series.add(result, pack: engine.pack)
+          outcome.series.add(result)
         } catch {
           box.fail(index, error)
           return

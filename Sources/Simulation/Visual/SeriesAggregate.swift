@@ -22,7 +22,7 @@ public struct SeriesAggregate: Sendable {
   public init() {}
 
   /// Adds one run's timeline and events.
-  mutating func add(_ result: RunResult, pack: RulePack) {
+  mutating func add(_ result: RunResult) {
     runs += 1
     for (index, row) in result.timeline.enumerated() {
       Self.add(Double(row.xp), at: index, to: &xp)

@@ -66,17 +66,6 @@ final class CompactReader {
     return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
   }
 
-  /// Whether the key at `offset` (after its tag) is `name`, without moving.
-  func keyMatches(_ name: String) -> Bool {
-    let saved = offset
-    defer { offset = saved }
-    guard let count = try? length([]) else { return false }
-    var name = name
-    return name.withUTF8 { utf8 in
-      utf8.count == count && utf8.elementsEqual(bytes[offset..<(offset + count)])
-    }
-  }
-
   /// Skips one whole value.
   func skip(_ path: [any CodingKey]) throws {
     switch try tag(path) {

@@ -105,6 +105,23 @@ final class CompactValueEncoder: Encoder {
     buffer.tag(tag)
   }
 
+  // Nested containers and super encoders: the value is refused (`encode` throws), and what the
+  // caller writes goes to a scratch buffer.
+  func refused<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    buffer.unsupported = "nested containers"
+    return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath)))
+  }
+
+  func refusedUnkeyed() -> any UnkeyedEncodingContainer {
+    buffer.unsupported = "nested containers"
+    return CompactUnkeyedEncoder(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath))
+  }
+
+  func refusedSuper() -> any Encoder {
+    buffer.unsupported = "super encoders"
+    return CompactValueEncoder(CompactBuffer(), path: codingPath)
+  }
+
   func child(_ key: (any CodingKey)?) -> CompactValueEncoder {
     CompactValueEncoder(parent: self, key: key)
   }
@@ -155,18 +172,15 @@ struct CompactKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-    encoder.buffer.unsupported = "nested containers"
-    return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath)))
+    encoder.refused(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    encoder.buffer.unsupported = "nested containers"
-    return CompactUnkeyedEncoder(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath))
+    encoder.refusedUnkeyed()
   }
 
   mutating func superEncoder() -> any Encoder {
-    encoder.buffer.unsupported = "super encoders"
-    return CompactValueEncoder(CompactBuffer(), path: codingPath)
+    encoder.refusedSuper()
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
@@ -190,18 +204,15 @@ struct CompactUnkeyedEncoder: UnkeyedEncodingContainer {
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-    encoder.buffer.unsupported = "nested containers"
-    return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath)))
+    encoder.refused(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    encoder.buffer.unsupported = "nested containers"
-    return CompactUnkeyedEncoder(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath))
+    encoder.refusedUnkeyed()
   }
 
   mutating func superEncoder() -> any Encoder {
-    encoder.buffer.unsupported = "super encoders"
-    return CompactValueEncoder(CompactBuffer(), path: codingPath)
+    encoder.refusedSuper()
   }
 }
 

@@ -2,8 +2,8 @@
 /// structure as JSON (keyed and unkeyed containers, keys as text) with numbers as 8 raw bytes and
 /// no text to format or parse, so saving and loading a player costs a fraction of JSON's time.
 /// Every value starts with a tag, so nil, the end of a container and a key are recognised
-/// wherever they are; keys are read in order and looked up by name when a decoder asks in
-/// another order.
+/// wherever they are; a keyed container is indexed when opened, so keys may be read in any
+/// order.
 enum CompactTag: UInt8 {
   case null = 0, int = 1, double = 2, bool = 3, string = 4, keyed = 5, unkeyed = 6, end = 7, key = 8, uint = 9
 }
