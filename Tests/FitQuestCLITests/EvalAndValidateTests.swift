@@ -71,6 +71,22 @@ import Testing
     #expect(unknown.stderr.contains("unknown command 'swep'; did you mean 'sweep'?"))
   }
 
+  @Test func helpIsGeneratedFromTheTypedDeclarations() throws {
+    // award's --format is the shared OutputFormat option: same help shape as simulate's.
+    let award = try CommandRunner.fitquest(["help", "award"]).stdout
+    #expect(award.contains("\n  --format FORMAT   ndjson, text (default ndjson)\n"))
+    let simulate = try CommandRunner.fitquest(["help", "simulate"]).stdout
+    #expect(simulate.contains("\n  --format FORMAT   text, json, csv, ndjson, events (default text)\n"))
+    // The default in the help is the default the option has: report runs 200 unless told.
+    let report = try CommandRunner.fitquest(["help", "report"]).stdout
+    #expect(report.contains("seeds derived from the seed (default 200)"))
+    #expect(simulate.contains("seeds derived from the seed (default 1)"))
+    // Help comes before checking values: a bad value beside --help still shows the help.
+    let help = try CommandRunner.fitquest(["simulate", "--runs", "0", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout == simulate)
+  }
+
   @Test func anExpressionStartingWithMinusIsAnExpression() throws {
     // -7 % 3 is −1 (the remainder has the sign of the dividend, as in JavaScript).
     let result = try CommandRunner.fitquest(["eval", "-7 % 3"])

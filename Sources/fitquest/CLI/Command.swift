@@ -27,15 +27,16 @@ struct CommandFailure: Error {
 
 /// A subcommand of `fitquest`.
 protocol Command: SendableMetatype {
+  /// The command's options, each declared once (see ``CommandOptions``).
+  associatedtype Options: CommandOptions
   static var name: String { get }
   static var summary: String { get }
   static var usage: String { get }
   /// What the command does, in paragraphs (the help's text before OPTIONS).
   static var about: String { get }
-  static var options: [Option] { get }
   /// Lines after OPTIONS (exit codes, where the docs are).
   static var footer: String { get }
-  static func run(_ arguments: Arguments) throws -> Int32
+  static func run(_ arguments: Arguments<Options>) throws -> Int32
 }
 
 extension Command {
@@ -43,7 +44,7 @@ extension Command {
 
   /// The whole help text.
   static var help: String {
-    var text = "USAGE: \(usage)\n\n\(about)\n\n\(Option.helpSection(options))"
+    var text = "USAGE: \(usage)\n\n\(about)\n\n\(OptionSpec.helpSection(Options.declarations.map(\.spec)))"
     if !footer.isEmpty { text += "\n\n\(footer)" }
     return text
   }
@@ -67,12 +68,13 @@ extension Command {
   /// Parses arguments, runs, and turns errors into messages and exit codes.
   static func main(_ rawArguments: [String]) -> Int32 {
     do {
-      let arguments = try Arguments(rawArguments, spec: OptionSpec(options))
-      if arguments.has("--help") || arguments.has("-h") {
+      let scan = try ArgumentScan(rawArguments, options: Options.declarations.map(\.spec))
+      if scan.wantsHelp {
         Console.output.line(help)
         return ExitCode.success
       }
-      if let shard = arguments.value("--shard") { return try Sharding.runShard(Self.self, shard: shard, rawArguments) }
+      let arguments = try Arguments<Options>(scan)
+      if let shard = arguments[Sharding.option] { return try Sharding.runShard(Self.self, shard: shard, rawArguments) }
       return try run(arguments)
     } catch let error as UsageError {
       Console.error.line("error: \(error.message)")

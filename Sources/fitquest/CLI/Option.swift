@@ -1,61 +1,147 @@
-/// One command-line option, declared once: its kind, its value's name and its help line. The
-/// parser's table and the OPTIONS section of `--help` are both generated from declarations.
-struct Option: Sendable {
-  enum Kind: Sendable, Equatable {
-    case flag
-    case value
-    case repeated
-    /// A flag that may take a value right after it (`--update` or `--update NAME`); the next
-    /// argument is its value when `accepts` says so.
-    case optionalValue(@Sendable (String) -> Bool)
+import RuleLanguage
 
-    static func == (lhs: Kind, rhs: Kind) -> Bool {
-      switch (lhs, rhs) {
-      case (.flag, .flag), (.value, .value), (.repeated, .repeated), (.optionalValue, .optionalValue): return true
-      default: return false
-      }
+/// One command-line option, declared once with the type of its value: its syntax and help line
+/// (``OptionSpec``) and how the text given on the command line becomes a `Value`. A command's
+/// ``CommandOptions`` struct holds its declarations; ``Arguments`` reads them typed
+/// (`arguments.runs` is an `Int`, `arguments.svg` a `String?`). See CommandOptions.swift.
+struct Option<Value: Sendable>: Sendable {
+  /// The name, kind, placeholder and help line.
+  let spec: OptionSpec
+  /// The value from the texts given (nil: the option is absent; [] a flag given; one text per
+  /// occurrence otherwise).
+  let convert: @Sendable ([String]?) throws(UsageError) -> Value
+
+  init(_ spec: OptionSpec, convert: @escaping @Sendable ([String]?) throws(UsageError) -> Value) {
+    self.spec = spec
+    self.convert = convert
+  }
+
+  /// The option with another help line (a shared option that means something more specific here).
+  func help(_ text: String) -> Option {
+    var spec = spec
+    spec.help = text
+    return Option(spec, convert: convert)
+  }
+}
+
+extension Option where Value == Bool {
+  /// `--name`: true when given.
+  static func flag(_ name: String, _ help: String) -> Option<Bool> {
+    Option(OptionSpec(name, .flag, "", help)) { $0 != nil }
+  }
+}
+
+extension Option where Value == String? {
+  /// `--name VALUE`, at most once; nil when absent.
+  static func value(_ name: String, _ placeholder: String, _ help: String) -> Option<String?> {
+    Option(OptionSpec(name, .value, placeholder, help)) { $0?.last }
+  }
+
+  /// `--name FILE`, a file the command writes (never written by a shard or merged from a part).
+  static func output(_ name: String, _ placeholder: String, _ help: String) -> Option<String?> {
+    Option(OptionSpec(name, .value, placeholder, help, writesFile: true)) { $0?.last }
+  }
+}
+
+extension Option where Value == String {
+  /// `--name VALUE`, at most once, with a default.
+  static func value(_ name: String, _ placeholder: String, _ help: String, default fallback: String) -> Option<String> {
+    Option(OptionSpec(name, .value, placeholder, help)) { $0?.last ?? fallback }
+  }
+
+  /// `--name FILE`, a file the command writes, with a default path.
+  static func output(_ name: String, _ placeholder: String, _ help: String, default fallback: String) -> Option<String> {
+    Option(OptionSpec(name, .value, placeholder, help, writesFile: true)) { $0?.last ?? fallback }
+  }
+}
+
+extension Option where Value == [String] {
+  /// `--name VALUE`, any number of times, in the order given.
+  static func repeated(_ name: String, _ placeholder: String, _ help: String) -> Option<[String]> {
+    Option(OptionSpec(name, .repeated, placeholder, help)) { $0 ?? [] }
+  }
+}
+
+extension Option where Value == [String]? {
+  /// `--name` alone or `--name VALUE` (repeatable) where `accepts` says the next argument is its
+  /// value: nil when absent, the values (maybe none) when given.
+  static func optionalValue(
+    _ name: String, _ placeholder: String, _ help: String, accepts: @escaping @Sendable (String) -> Bool
+  ) -> Option<[String]?> {
+    Option(OptionSpec(name, .optionalValue(accepts), placeholder, help)) { $0 }
+  }
+}
+
+extension Option where Value == Int {
+  /// `--name N`, a whole number within `range`, `fallback` when absent.
+  static func integer(
+    _ name: String, _ placeholder: String, _ help: String, default fallback: Int, in range: ClosedRange<Int>
+  ) -> Option<Int> {
+    Option(OptionSpec(name, .value, placeholder, help)) { texts throws(UsageError) in
+      try OptionParsing.integer(texts?.last, name: name, in: range) ?? fallback
+    }
+  }
+}
+
+extension Option where Value == Int? {
+  /// `--name N`, a whole number within `range`; nil when absent (the default depends on other
+  /// options).
+  static func integer(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>) -> Option<Int?> {
+    Option(OptionSpec(name, .value, placeholder, help)) { texts throws(UsageError) in
+      try OptionParsing.integer(texts?.last, name: name, in: range)
+    }
+  }
+}
+
+extension Option {
+  /// `--name VALUE` read by `parse` (which throws a ``UsageError`` for a bad value); nil when absent.
+  static func value<Wrapped: Sendable>(
+    _ name: String, _ placeholder: String, _ help: String, parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped
+  ) -> Option<Wrapped?> where Value == Wrapped? {
+    Option(OptionSpec(name, .value, placeholder, help)) { texts throws(UsageError) in
+      guard let text = texts?.last else { return nil }
+      return try parse(text)
     }
   }
 
-  var name: String
-  var kind: Kind
-  /// The value's placeholder in help (`N`, `FILE`).
-  var value: String
-  var help: String
-
-  static func flag(_ name: String, _ help: String) -> Option { Option(name: name, kind: .flag, value: "", help: help) }
-
-  static func value(_ name: String, _ value: String, _ help: String) -> Option {
-    Option(name: name, kind: .value, value: value, help: help)
-  }
-
-  static func repeated(_ name: String, _ value: String, _ help: String) -> Option {
-    Option(name: name, kind: .repeated, value: value, help: help)
-  }
-
-  /// The OPTIONS section of a command's help.
-  static func helpSection(_ options: [Option]) -> String {
-    let rows = options.map { option -> (String, String) in
-      var left = option.name
-      switch option.kind {
-      case .flag: break
-      case .optionalValue: left += " [\(option.value)]"
-      case .value, .repeated: left += " \(option.value)"
-      }
-      return (left, option.help)
-    } + [("-h, --help", "show this help")]
-    let width = min(28, rows.map { $0.0.count }.max() ?? 0)
-    var lines = ["OPTIONS:"]
-    for (left, help) in rows {
-      let helpLines = help.split(separator: "\n", omittingEmptySubsequences: false)
-      if left.count > width {
-        lines.append("  \(left)")
-        lines += helpLines.map { "  \(String(repeating: " ", count: width))  \($0)" }
-      } else {
-        lines.append("  \(left.padding(width))  \(helpLines.first ?? "")")
-        lines += helpLines.dropFirst().map { "  \(String(repeating: " ", count: width))  \($0)" }
-      }
+  /// `--name VALUE`, one of `allowed` (an enumeration's raw values); `fallback` when absent.
+  static func choice(
+    _ name: String, _ placeholder: String, _ help: String, default fallback: Value, among allowed: [Value]
+  ) -> Option<Value> where Value: RawRepresentable, Value.RawValue == String {
+    Option(OptionSpec(name, .value, placeholder, help)) { texts throws(UsageError) in
+      guard let text = texts?.last else { return fallback }
+      return try OptionParsing.choice(text, name: name, among: allowed)
     }
-    return lines.joined(separator: "\n")
+  }
+}
+
+extension Option where Value == OutputFormat {
+  /// `--format FORMAT` among `formats`, the first being the default.
+  static func format(_ formats: [OutputFormat]) -> Option<OutputFormat> {
+    let help = formats.map(\.rawValue).joined(separator: ", ") + " (default \(formats[0].rawValue))"
+    return .choice("--format", "FORMAT", help, default: formats[0], among: formats)
+  }
+}
+
+/// The checks typed options share, with their messages.
+enum OptionParsing {
+  /// A whole number within `range`, or nil for no text.
+  static func integer(_ text: String?, name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(message: "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound); found '\(text)'")
+    }
+    return number
+  }
+
+  /// One of `allowed`, by raw value.
+  static func choice<T: RawRepresentable>(_ text: String, name: String, among allowed: [T]) throws(UsageError) -> T
+  where T.RawValue == String {
+    guard let value = allowed.first(where: { $0.rawValue == text }) else {
+      let names = allowed.map(\.rawValue)
+      let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+      throw UsageError(message: "\(name) must be \(list); found '\(text)'\(Suggestion.hint(for: text, among: names))")
+    }
+    return value
   }
 }

@@ -6,7 +6,7 @@ import Store
 extension AwardCommand {
   /// `award --store`: the events of many players into one SQLite store.
   static func runStore(
-    path: String, engine: Engine, reader: LineReader, format: String, today: Day, window: Int?, commitEvery: Int,
+    path: String, engine: Engine, reader: LineReader, format: OutputFormat, today: Day, window: Int?, commitEvery: Int,
     partition: Partition?, allowLate: Bool
   ) throws -> Int32 {
     let store: SQLiteStore

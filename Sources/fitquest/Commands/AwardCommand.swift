@@ -31,60 +31,59 @@ enum AwardCommand: Command {
     75 locked (--no-wait). See docs/events.md for event fields and award types,
     docs/reliability.md for guarantees and limits.
     """
-  static let options: [Option] = [
-    .value("--state", "FILE", "one player's state file (a symbolic link is followed to its file)"),
-    .value("--store", "FILE", "many players in one SQLite store (created if absent); every event names its \"player\""),
-    .value("--partition", "I/N", "with --store: apply only players of partition I of N (docs/scale.md); skip the others"),
-    .value("--rules", "DIR", "the rule pack (default: rules)"),
-    .value("--format", "FORMAT", "ndjson (default) or text"),
-    .value("--today", "DATE", "today's date, YYYY-MM-DD (default: this machine's date); later events are refused"),
-    .flag("--allow-late", "exit 0 even when events dated before the window were not applied"),
-    .value("--window", "DAYS", "days of events kept for late events (default 60; stored in the file)"),
-    .value("--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end"),
-    .flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock"),
-    .repeated("--set", "PATH=VALUE", "override a rule value for this run"),
-  ]
-
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    try arguments.requirePositionals(atMost: 1)
-    let storeArgument = arguments.value("--store")
-    guard let stateArgument = arguments.value("--state") ?? storeArgument else {
-      throw UsageError(message: "missing --state FILE (one player) or --store FILE.sqlite (many players)")
-    }
-    if storeArgument != nil && arguments.value("--state") != nil {
-      throw UsageError(message: "give --state or --store, not both")
-    }
-    let partition = try arguments.value("--partition").map { text in
-      guard storeArgument != nil else { throw UsageError(message: "--partition needs --store") }
-      guard let partition = Partition(text) else {
-        throw UsageError(message: "--partition must be I/N with 0 ≤ I < N; found '\(text)'")
-      }
+  struct Options: CommandOptions {
+    let state = Option.value("--state", "FILE", "one player's state file (a symbolic link is followed to its file)")
+    let store = Option.value("--store", "FILE", "many players in one SQLite store (created if absent); every event names its \"player\"")
+    let partition = Option.value(
+      "--partition", "I/N", "with --store: apply only players of partition I of N (docs/scale.md); skip the others"
+    ) { text throws(UsageError) in
+      guard let partition = Partition(text) else { throw UsageError(message: "--partition must be I/N with 0 ≤ I < N; found '\(text)'") }
       return partition
     }
-    let format = arguments.value("--format") ?? "ndjson"
-    guard format == "ndjson" || format == "text" else {
-      throw UsageError(message: "--format must be 'ndjson' or 'text'; found '\(format)'")
-    }
-    let today = try arguments.value("--today").map { text in
+    let rules = Option.value("--rules", "DIR", "the rule pack (default: rules)", default: "rules")
+    let format = Option.format([.ndjson, .text])
+    let today = Option.value("--today", "DATE", "today's date, YYYY-MM-DD (default: this machine's date); later events are refused") {
+      text throws(UsageError) in
       guard let day = Day(iso: text) else { throw UsageError(message: "--today must be a date, YYYY-MM-DD; found '\(text)'") }
       return day
-    } ?? Day(Date(), in: Calendar.current)
-    let window = arguments.value("--window") == nil ? nil : try arguments.integer("--window", default: 60, in: 1...3650)
-    let commitEvery = try arguments.integer("--commit-every", default: storeArgument == nil ? 10_000 : 50_000, in: 1...100_000_000)
-    let overrides = try Overrides.rulesOnly(arguments.all("--set"))
-    let engine = Engine(pack: try RulePackLoader.load(directory: arguments.value("--rules") ?? "rules", overrides: overrides))
+    }
+    let allowLate = Option.flag("--allow-late", "exit 0 even when events dated before the window were not applied")
+    let window = Option.integer("--window", "DAYS", "days of events kept for late events (default 60; stored in the file)", in: 1...3650)
+    let commitEvery = Option.integer(
+      "--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end", in: 1...100_000_000)
+    let noWait = Option.flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock")
+    let set = Option.repeated("--set", "PATH=VALUE", "override a rule value for this run")
+  }
+
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    try arguments.requirePositionals(atMost: 1)
+    let storeArgument = arguments.store
+    guard let stateArgument = arguments.state ?? storeArgument else {
+      throw UsageError(message: "missing --state FILE (one player) or --store FILE.sqlite (many players)")
+    }
+    if storeArgument != nil && arguments.state != nil {
+      throw UsageError(message: "give --state or --store, not both")
+    }
+    let partition = arguments.partition
+    if partition != nil && storeArgument == nil { throw UsageError(message: "--partition needs --store") }
+    let format = arguments.format
+    let today = arguments.today ?? Day(Date(), in: Calendar.current)
+    let window = arguments.window
+    let commitEvery = arguments.commitEvery ?? (storeArgument == nil ? 10_000 : 50_000)
+    let overrides = try Overrides.rulesOnly(arguments.set)
+    let engine = Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides))
     let statePath = try FileSystem.resolved(stateArgument)
     let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
     if storeArgument != nil {
       return try runStore(
         path: statePath, engine: engine, reader: reader, format: format, today: today, window: window, commitEvery: commitEvery,
-        partition: partition, allowLate: arguments.has("--allow-late"))
+        partition: partition, allowLate: arguments.allowLate)
     }
 
     let lock: FileLock
     let ledger: Ledger
     do {
-      lock = try FileLock(path: statePath + ".lock", wait: !arguments.has("--no-wait")) {
+      lock = try FileLock(path: statePath + ".lock", wait: !arguments.noWait) {
         Console.error.line("waiting for the lock on \(statePath) (another 'fitquest award' is using it)…")
         Console.error.flush()
       }
@@ -136,7 +135,7 @@ enum AwardCommand: Command {
       return ExitCode.dataError
     }
     session.finish()
-    guard session.dropped > 0, !arguments.has("--allow-late") else { return ExitCode.success }
+    guard session.dropped > 0, !arguments.allowLate else { return ExitCode.success }
     Console.error.line(
       "error: \(session.dropped) event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")
     return ExitCode.dropped

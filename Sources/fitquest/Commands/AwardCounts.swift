@@ -5,7 +5,7 @@ import RuleLanguage
 /// What an `award` run did, counted, and how each outcome is printed: awards as NDJSON (or text
 /// lines), and notices for events skipped, placed late or dropped.
 struct AwardCounts {
-  let format: String
+  let format: OutputFormat
   var applied = 0
   var skipped = 0
   var late = 0
@@ -15,7 +15,7 @@ struct AwardCounts {
   var otherPartition = 0
   private var writer = JSONWriter()
 
-  init(format: String) { self.format = format }
+  init(format: OutputFormat) { self.format = format }
 
   /// Takes over the totals counted so far (for counts of a batch that may be abandoned).
   mutating func absorbTotals(of other: AwardCounts) {
@@ -53,7 +53,7 @@ struct AwardCounts {
   }
 
   mutating func print(_ award: Award) {
-    if format == "text" {
+    if format == .text {
       Console.output.line(award.textLine)
       return
     }
@@ -64,7 +64,7 @@ struct AwardCounts {
 
   private func notice(_ event: ResolvedEvent, _ type: String, _ fields: String?, text: String) {
     let player = event.player.map { " \($0)" } ?? ""
-    if format == "text" {
+    if format == .text {
       Console.output.line(Award.escapingControls("\(event.day.iso)\(player) \(event.id) \(text)"))
       return
     }

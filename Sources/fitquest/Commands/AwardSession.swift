@@ -6,7 +6,7 @@ import RuleLanguage
 /// after its awards were written and flushed.
 struct AwardSession {
   let ledger: Ledger
-  let format: String
+  let format: OutputFormat
   let today: Day
   let statePath: String
   var counts: AwardCounts
@@ -19,7 +19,7 @@ struct AwardSession {
   /// The line of the event the engine refused, if one was.
   private(set) var failedLine: Int?
 
-  init(ledger: Ledger, format: String, today: Day, statePath: String, file: String) {
+  init(ledger: Ledger, format: OutputFormat, today: Day, statePath: String, file: String) {
     self.file = file
     self.ledger = ledger
     self.format = format

@@ -14,16 +14,17 @@ enum BenchCommand: Command {
       montecarlo  1,000 runs of the default scenario on 1 thread and on all cores
       award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
     """
-  static let options: [Option] = [
-    .flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)"),
-    .flag("--json", "one JSON object per workload instead of the table"),
-    .value("--only", "LIST", "comma-separated workloads to run"),
-    .value("--repetitions", "N", "repetitions per workload (default 3; the median is reported)"),
-    .value("--w1-events", "N", "W1 size (default 1,000,000)"),
-    .value("--award-lines", "N", "award input size (default 1,000,000)"),
-    .value("--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)"),
-    .value("--keep", "DIR", "keep the generated inputs and stores of award and store in DIR"),
-  ]
+  struct Options: CommandOptions {
+    let quick = Option.flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)")
+    let json = Option.flag("--json", "one JSON object per workload instead of the table")
+    let only = Option.value("--only", "LIST", "comma-separated workloads to run")
+    let repetitions = Option.integer("--repetitions", "N", "repetitions per workload (default 3; the median is reported)", in: 1...100)
+    let w1Events = Option.integer("--w1-events", "N", "W1 size (default 1,000,000)", in: 1_000...100_000_000)
+    let awardLines = Option.integer("--award-lines", "N", "award input size (default 1,000,000)", in: 1_000...100_000_000)
+    let storePlayers = Option.integer(
+      "--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)", in: 1...10_000_000)
+    let keep = Option.output("--keep", "DIR", "keep the generated inputs and stores of award and store in DIR")
+  }
 
   /// This executable, to run 'fitquest award' as a child process.
   static func executablePath() -> String {
@@ -31,12 +32,12 @@ enum BenchCommand: Command {
     return CommandLine.arguments[0]
   }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let quick = arguments.has("--quick")
-    let repetitions = try arguments.integer("--repetitions", default: quick ? 1 : 3, in: 1...100)
-    let w1Events = try arguments.integer("--w1-events", default: quick ? 50_000 : 1_000_000, in: 1_000...100_000_000)
-    let awardLines = try arguments.integer("--award-lines", default: quick ? 20_000 : 1_000_000, in: 1_000...100_000_000)
-    let only = arguments.value("--only")?.split(separator: ",").map { $0.lowercased() }
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let quick = arguments.quick
+    let repetitions = arguments.repetitions ?? (quick ? 1 : 3)
+    let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
+    let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
+    let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
     let known = ["w1", "w2", "montecarlo", "award", "store"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
@@ -53,7 +54,7 @@ enum BenchCommand: Command {
     }
     func report(_ result: BenchResult) {
       results.append(result)
-      if arguments.has("--json") { Console.output.line(result.json) }
+      if arguments.json { Console.output.line(result.json) }
       Console.output.flush()
     }
     // Each workload's peak memory is its own (Clock.resetPeak before it).
@@ -82,7 +83,7 @@ enum BenchCommand: Command {
       Clock.resetPeak()
       for result in try AwardBenchmark.run(
         lines: awardLines, repetitions: repetitions, scenario: "scenarios/consistent-5x-lifter.json", rules: "rules",
-        executable: executablePath(), keep: arguments.value("--keep"))
+        executable: executablePath(), keep: arguments.keep)
       {
         report(result)
       }
@@ -93,15 +94,15 @@ enum BenchCommand: Command {
         report(result)
       }
       starting("award --store")
-      let players = try arguments.integer("--store-players", default: quick ? 300 : 10_000, in: 1...10_000_000)
+      let players = arguments.storePlayers ?? (quick ? 300 : 10_000)
       for result in try StoreBenchmark.run(
         players: players, days: 30, showPlayers: quick ? 1_000 : 100_000, repetitions: repetitions, scenarios: "scenarios",
-        rules: "rules", executable: executablePath(), keep: arguments.value("--keep"))
+        rules: "rules", executable: executablePath(), keep: arguments.keep)
       {
         report(result)
       }
     }
-    if !arguments.has("--json") { Console.output.line(BenchFormat.table(results)) }
+    if !arguments.json { Console.output.line(BenchFormat.table(results)) }
     return ExitCode.success
   }
 }

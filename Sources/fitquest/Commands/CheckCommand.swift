@@ -15,16 +15,19 @@ enum CheckCommand: Command {
     the results of the others. Snapshots whose scenario is gone are reported too.
     """
   static let formats: [OutputFormat] = [.text, .json]
-  static let options: [Option] = [
-    Option(
-      name: "--update", kind: .optionalValue(isScenarioName), value: "NAME",
-      help: "rewrite changed and missing snapshots and remove orphaned ones; with\nNAME (repeatable), only that scenario's snapshot"),
-    .value("--junit", "FILE", "also write the results as JUnit XML"),
-    RunOptions.format(formats),
-    .repeated("--set", "PATH=VALUE", "preview the impact of a rule or scenario change without editing files"),
-    RunOptions.runs, RunOptions.seed, RunOptions.threads,
-    Sharding.option,
-  ]
+  struct Options: RunOptionsDeclaring {
+    let update = Option.optionalValue(
+      "--update", "NAME",
+      "rewrite changed and missing snapshots and remove orphaned ones; with\nNAME (repeatable), only that scenario's snapshot",
+      accepts: isScenarioName)
+    let junit = Option.output("--junit", "FILE", "also write the results as JUnit XML")
+    let format = Option.format(formats)
+    let set = RunOptions.set.help("preview the impact of a rule or scenario change without editing files")
+    let runs = RunOptions.runs
+    let seed = RunOptions.seed
+    let threads = RunOptions.threads
+    let shard = Sharding.option
+  }
   static let footer = """
     Exit codes: 0 everything holds; 1 an outcome changed, a snapshot is missing or orphaned, or an
     expectation failed; 65 a scenario, expectation, rule pack or snapshot is invalid (the other
@@ -38,12 +41,12 @@ enum CheckCommand: Command {
     !text.contains("/") && !text.hasSuffix(".json") && !FileSystem.exists(text)
   }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let format = arguments.format
     let options = try RunOptions(arguments)
-    let update = arguments.has("--update")
-    let only = Set(arguments.all("--update"))
-    if update && !arguments.all("--set").isEmpty {
+    let update = arguments.update != nil
+    let only = Set(arguments.update ?? [])
+    if update && !arguments.set.isEmpty {
       throw UsageError(message: "--update records the rules as they are in the files; drop --set, or edit the files")
     }
     if update && options.seed != nil {
@@ -93,7 +96,7 @@ enum CheckCommand: Command {
     }
     let report = CheckReport(checks: checks, orphans: orphans, updated: updated)
     Console.output.line(format == .json ? report.json : report.text)
-    if let junit = arguments.value("--junit") { try OutputFile.write(JUnitReport.render(checks, orphans: orphans), to: junit) }
+    if let junit = arguments.junit { try OutputFile.write(JUnitReport.render(checks, orphans: orphans), to: junit) }
     if checks.contains(where: \.isInvalid) { return ExitCode.dataError }
     let updatedNames = Set(updated)
     let stale = checks.contains { check in

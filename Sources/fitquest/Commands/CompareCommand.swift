@@ -14,21 +14,26 @@ enum CompareCommand: Command {
     With --runs N, each side is a distribution: p10/p50/p90 and how often milestones happened.
     """
   static let formats: [OutputFormat] = [.text, .json, .csv]
-  static let options: [Option] = [
-    .value("--base", "DIR", "the current rule pack"),
-    .value("--candidate", "DIR", "the edited rule pack"),
-    .repeated("--set-candidate", "PATH=VALUE", "change a rule value of the candidate only (the candidate is then\nthe base pack with these changes when --candidate is not given)"),
-    RunOptions.format(formats), RunOptions.runs, RunOptions.seed, RunOptions.threads,
-    .repeated("--set", "PATH=VALUE", "override a scenario value (scenario.…) for both sides"),
-    Sharding.option,
-  ]
+  struct Options: RunOptionsDeclaring {
+    let base = Option.value("--base", "DIR", "the current rule pack")
+    let candidate = Option.value("--candidate", "DIR", "the edited rule pack")
+    let setCandidate = Option.repeated(
+      "--set-candidate", "PATH=VALUE",
+      "change a rule value of the candidate only (the candidate is then\nthe base pack with these changes when --candidate is not given)")
+    let format = Option.format(formats)
+    let runs = RunOptions.runs
+    let seed = RunOptions.seed
+    let threads = RunOptions.threads
+    let set = RunOptions.set.help("override a scenario value (scenario.…) for both sides")
+    let shard = Sharding.option
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let format = arguments.format
     let options = try RunOptions(arguments)
-    guard let base = arguments.value("--base") else { throw UsageError(message: "compare needs --base DIR") }
-    let candidateChanges = try Overrides.rulesOnly(arguments.all("--set-candidate"))
-    guard let candidate = arguments.value("--candidate") ?? (candidateChanges.isEmpty ? nil : base) else {
+    guard let base = arguments.base else { throw UsageError(message: "compare needs --base DIR") }
+    let candidateChanges = try Overrides.rulesOnly(arguments.setCandidate)
+    guard let candidate = arguments.candidate ?? (candidateChanges.isEmpty ? nil : base) else {
       throw UsageError(message: "compare needs --candidate DIR or --set-candidate PATH=VALUE")
     }
     if !options.overrides.rules.isEmpty {

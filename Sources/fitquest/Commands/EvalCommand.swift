@@ -20,13 +20,13 @@ enum EvalCommand: Command {
   static let footer = """
     See docs/formulas.md for the grammar, operators and functions.
     """
-  static let options: [Option] = [
-    .flag("--jsonlogic", "EXPRESSION is JsonLogic JSON, e.g. '{\"var\":\"a.b\"}'"),
-    .value("--data", "VALUE", "the data variables are read from: inline JSON, or @FILE to read a file"),
-    .flag("--trace", "also print the value of every sub-expression"),
-  ]
+  struct Options: CommandOptions {
+    let jsonlogic = Option.flag("--jsonlogic", "EXPRESSION is JsonLogic JSON, e.g. '{\"var\":\"a.b\"}'")
+    let data = Option.value("--data", "VALUE", "the data variables are read from: inline JSON, or @FILE to read a file")
+    let trace = Option.flag("--trace", "also print the value of every sub-expression")
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)
     guard var expression = arguments.positionals.first else {
       throw UsageError(message: "missing EXPRESSION")
@@ -37,15 +37,15 @@ enum EvalCommand: Command {
       expression = try FileSystem.read(name).text
       while expression.last == "\n" || expression.last == "\r" { expression.removeLast() }
     }
-    let data = try readData(arguments.value("--data"))
+    let data = try readData(arguments.data)
     let formula: Formula
-    if arguments.has("--jsonlogic") {
+    if arguments.jsonlogic {
       let source = SourceFile(name: name, text: expression)
       formula = try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(source), source: source)
     } else {
       formula = try FormulaCompiler.compile(text: expression, origin: .whole(SourceFile(name: name, text: expression)))
     }
-    let (result, trace) = arguments.has("--trace") ? formula.traced(data: data) : (evaluate(formula, data), [])
+    let (result, trace) = arguments.trace ? formula.traced(data: data) : (evaluate(formula, data), [])
     switch result {
     case .success(let value):
       Console.output.line(value.description)

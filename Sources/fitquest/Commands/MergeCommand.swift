@@ -19,7 +19,7 @@ enum MergeCommand: Command {
     Exit codes: those of the merged command · 64 usage · 65 parts that do not fit together · 66 a part
     cannot be read. See docs/scale.md.
     """
-  static let options: [Option] = []
+  struct Options: CommandOptions {}
 
   struct Part {
     var file: String
@@ -30,7 +30,7 @@ enum MergeCommand: Command {
     var results: [RunAggregate]
   }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     guard !arguments.positionals.isEmpty else { throw UsageError(message: "merge needs the partial results: fitquest merge PART.json…") }
     let parts = try arguments.positionals.map(read)
     let first = parts[0]

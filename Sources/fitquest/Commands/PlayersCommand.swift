@@ -24,15 +24,15 @@ enum PlayersCommand: Command {
     Exit codes: 0 done · 64 usage · 65 an invalid store or state file · 66 a file cannot be read.
     See docs/scale.md.
     """
-  static let options: [Option] = [
-    .value("--store", "FILE", "the SQLite store (required)"),
-    .value("--rules", "DIR", "the rule pack (default: rules), for export and import"),
-    .value("--player", "ID", "with import: the id the player gets in the store"),
-    .value("--format", "FORMAT", "list, show: text (default) or json; export: csv (default) or json"),
-  ]
+  struct Options: CommandOptions {
+    let store = Option.value("--store", "FILE", "the SQLite store (required)")
+    let rules = Option.value("--rules", "DIR", "the rule pack (default: rules), for export and import", default: "rules")
+    let player = Option.value("--player", "ID", "with import: the id the player gets in the store")
+    let format = Option.value("--format", "FORMAT", "list, show: text (default) or json; export: csv (default) or json")
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    guard let path = arguments.value("--store") else { throw UsageError(message: "missing --store FILE") }
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    guard let path = arguments.store else { throw UsageError(message: "missing --store FILE") }
     guard let action = arguments.positionals.first else { throw UsageError(message: "missing an action: list, show, export or import") }
     let store: SQLiteStore
     let resolved = try FileSystem.resolved(path)
@@ -57,7 +57,7 @@ enum PlayersCommand: Command {
       case "import":
         try arguments.requirePositionals(atMost: 2)
         guard arguments.positionals.count == 2 else { throw UsageError(message: "import needs a state file: import STATE.json --player ID") }
-        guard let id = arguments.value("--player") else { throw UsageError(message: "import needs --player ID") }
+        guard let id = arguments.player else { throw UsageError(message: "import needs --player ID") }
         return try importState(store, from: arguments.positionals[1], as: id, engine: try engine(arguments))
       default:
         let hint = Suggestion.closest(to: action, among: ["list", "show", "export", "import"]).map { "; did you mean '\($0)'?" } ?? ""
@@ -69,21 +69,21 @@ enum PlayersCommand: Command {
   }
 
   /// `--format`, one of `allowed` (the first is the default).
-  static func format(_ arguments: Arguments, _ allowed: [String]) throws -> String {
-    let format = arguments.value("--format") ?? allowed[0]
+  static func format(_ arguments: Arguments<Options>, _ allowed: [String]) throws -> String {
+    let format = arguments.format ?? allowed[0]
     guard allowed.contains(format) else {
       throw UsageError(message: "--format must be \(allowed.map { "'\($0)'" }.joined(separator: " or ")); found '\(format)'")
     }
     return format
   }
 
-  static func player(_ arguments: Arguments) throws -> String {
+  static func player(_ arguments: Arguments<Options>) throws -> String {
     guard arguments.positionals.count == 2 else { throw UsageError(message: "missing the player's id") }
     return arguments.positionals[1]
   }
 
-  static func engine(_ arguments: Arguments) throws -> Engine {
-    Engine(pack: try RulePackLoader.load(directory: arguments.value("--rules") ?? "rules"))
+  static func engine(_ arguments: Arguments<Options>) throws -> Engine {
+    Engine(pack: try RulePackLoader.load(directory: arguments.rules))
   }
 
   static func list(_ store: SQLiteStore, format: String) throws -> Int32 {

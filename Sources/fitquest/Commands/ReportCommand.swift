@@ -24,26 +24,29 @@ enum ReportCommand: Command {
     'simulate --runs N --format json' prints for the same arguments.
     """
   static let footer = "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
-  static let options: [Option] = [
-    RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.set,
-    .value("--base", "DIR", "overlay two rule packs: the current one"),
-    .value("--candidate", "DIR", "the edited rule pack (or --set-candidate on --base)"),
-    .repeated("--set-candidate", "PATH=VALUE", "a rule change of the candidate (repeatable)"),
-    .value("--sweep", "PATH=FROM..TO:STEP", "sweep one value (or PATH=A,B,C) and chart the headline metrics against it"),
-    .value("--output", "FILE", "where to write the report (default: report.html)"),
-  ]
+  struct Options: RunOptionsDeclaring {
+    let runs = RunOptions.runs(default: 200)
+    let seed = RunOptions.seed
+    let threads = RunOptions.threads
+    let set = RunOptions.set
+    let base = Option.value("--base", "DIR", "overlay two rule packs: the current one")
+    let candidate = Option.value("--candidate", "DIR", "the edited rule pack (or --set-candidate on --base)")
+    let setCandidate = Option.repeated("--set-candidate", "PATH=VALUE", "a rule change of the candidate (repeatable)")
+    let sweep = Option.value("--sweep", "PATH=FROM..TO:STEP", "sweep one value (or PATH=A,B,C) and chart the headline metrics against it")
+    let output = Option.output("--output", "FILE", "where to write the report (default: report.html)", default: "report.html")
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let options = try RunOptions(arguments, defaultRuns: 200)
-    let output = arguments.value("--output") ?? "report.html"
-    let candidateChanges = try Overrides.rulesOnly(arguments.all("--set-candidate"))
-    let basePath = arguments.value("--base")
-    let candidatePath = arguments.value("--candidate") ?? (candidateChanges.isEmpty ? nil : basePath)
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let options = try RunOptions(arguments)
+    let output = arguments.output
+    let candidateChanges = try Overrides.rulesOnly(arguments.setCandidate)
+    let basePath = arguments.base
+    let candidatePath = arguments.candidate ?? (candidateChanges.isEmpty ? nil : basePath)
     if (basePath == nil) != (candidatePath == nil) {
       throw UsageError(message: basePath == nil ? "--candidate and --set-candidate need --base DIR" : "--base needs --candidate DIR or --set-candidate PATH=VALUE")
     }
     var sweepParameter: SweepParameter?
-    if let text = arguments.value("--sweep") {
+    if let text = arguments.sweep {
       do {
         sweepParameter = try SweepParameter(parsing: text)
       } catch {

@@ -6,18 +6,26 @@ import Simulation
 /// `fitquest merge` combines with the other shards' into the unsharded report (docs/scale.md).
 enum Sharding {
   /// The option, as the shardable commands list it.
-  static let option = Option.value("--shard", "I/N", "do only runs I, I+N, I+2N, … and print a partial result for 'fitquest merge'")
+  static let option = Option.value("--shard", "I/N", "do only runs I, I+N, I+2N, … and print a partial result for 'fitquest merge'") {
+    text throws(UsageError) in
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 1_000_000, (0..<count).contains(index)
+    else { throw UsageError(message: "--shard must be I/N with 0 ≤ I < N; found '\(text)'") }
+    return Shard(index: index, count: count)
+  }
 
-  /// Options that write files: a shard leaves them to the merge.
-  static let fileOptions: Set<String> = ["--junit", "--svg"]
+  /// Shard `index` of `count`.
+  struct Shard: Sendable {
+    var index: Int
+    var count: Int
+  }
 
   /// The format of a partial result.
   static let formatVersion = 1
 
-  static func runShard<C: Command>(_ command: C.Type, shard text: String, _ raw: [String]) throws -> Int32 {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 1_000_000, (0..<count).contains(index)
-    else { throw UsageError(message: "--shard must be I/N with 0 ≤ I < N; found '\(text)'") }
+  static func runShard<C: Command>(_ command: C.Type, shard: Shard, _ raw: [String]) throws -> Int32 {
+    let (index, count) = (shard.index, shard.count)
+    let fileOptions = Set(C.Options.declarations.map(\.spec).filter(\.writesFile).map(\.name))
     let recorded = strip(raw, ["--shard"])
     if recorded.contains("--update") { throw UsageError(message: "--update cannot be sharded: snapshots are written by one run") }
     let session = ShardSession(.shard(index: index, count: count))

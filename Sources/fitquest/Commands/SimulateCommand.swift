@@ -18,20 +18,24 @@ enum SimulateCommand: Command {
     happened; "never" ranks after every day) in text, json or csv.
     """
   static let formats: [OutputFormat] = [.text, .json, .csv, .ndjson, .events]
-  static let options: [Option] = [
-    RunOptions.format(formats),
-    RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.set,
-    .value("--svg", "FILE", "also write a chart of the run as SVG"),
-    .value("--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare"),
-    Sharding.option,
-  ]
+  struct Options: RunOptionsDeclaring {
+    let format = Option.format(formats)
+    let runs = RunOptions.runs
+    let seed = RunOptions.seed
+    let threads = RunOptions.threads
+    let set = RunOptions.set
+    let svg = Option.output("--svg", "FILE", "also write a chart of the run as SVG")
+    let scale = Option.value(
+      "--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare", parse: SVGScaleArgument.parse)
+    let shard = Sharding.option
+  }
   static let footer = "See docs/scenarios.md for scenario files and metrics, docs/balancing.md for a walkthrough."
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let format = arguments.format
     let options = try RunOptions(arguments)
-    let svg = arguments.value("--svg")
-    let scale = try SVGScaleArgument.parse(arguments.value("--scale"))
+    let svg = arguments.svg
+    let scale = arguments.scale
     if options.runs > 1 && (format == .ndjson || format == .events || svg != nil) {
       throw UsageError(message: "--format \(format.rawValue) and --svg describe one run; drop --runs or use text, json or csv")
     }
@@ -87,8 +91,7 @@ enum SimulateCommand: Command {
 
 /// `--scale XP,LEVEL`: fixed maxima for the SVG's axes.
 enum SVGScaleArgument {
-  static func parse(_ text: String?) throws -> SVGChart.Scale? {
-    guard let text else { return nil }
+  @Sendable static func parse(_ text: String) throws(UsageError) -> SVGChart.Scale {
     let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
     guard parts.count == 2, let xp = parts[0], let level = parts[1], xp > 0, level > 0, xp.isFinite, level.isFinite else {
       throw UsageError(message: "--scale needs XP,LEVEL, two positive numbers such as 25000,30; found '\(text)'")

@@ -11,7 +11,7 @@ import Store
 struct StoreAward {
   let store: SQLiteStore
   let engine: Engine
-  let format: String
+  let format: OutputFormat
   let windowDays: Int?
   let partition: Partition?
   private var batch: [(event: ResolvedEvent, line: String, number: Int)] = []
@@ -20,7 +20,7 @@ struct StoreAward {
   private(set) var failedLine: Int?
   let file: String
 
-  init(store: SQLiteStore, engine: Engine, format: String, windowDays: Int?, partition: Partition?, file: String) {
+  init(store: SQLiteStore, engine: Engine, format: OutputFormat, windowDays: Int?, partition: Partition?, file: String) {
     self.store = store
     self.engine = engine
     self.format = format

@@ -18,17 +18,22 @@ enum SweepCommand: Command {
     swept through the pack's 'constants' (pack.constants.levelBase=80..120:10; docs/rules.md).
     """
   static let formats: [OutputFormat] = [.text, .json, .csv]
-  static let options: [Option] = [
-    .repeated("--set", "PATH=VALUES", "a swept value (FROM..TO:STEP or A,B,C; one or two of them), or a fixed\noverride (PATH=VALUE) of a rule or scenario value"),
-    RunOptions.runs, RunOptions.seed, RunOptions.threads, RunOptions.format(formats),
-    .value("--metrics", "LIST", "comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))"),
-    Sharding.option,
-  ]
+  struct Options: RunOptionsDeclaring {
+    let set = Option.repeated(
+      "--set", "PATH=VALUES",
+      "a swept value (FROM..TO:STEP or A,B,C; one or two of them), or a fixed\noverride (PATH=VALUE) of a rule or scenario value")
+    let runs = RunOptions.runs
+    let seed = RunOptions.seed
+    let threads = RunOptions.threads
+    let format = Option.format(formats)
+    let metrics = Option.value("--metrics", "LIST", "comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))")
+    let shard = Sharding.option
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let format = arguments.format
     let options = try RunOptions(arguments, sweeping: true)
-    let swept = arguments.all("--set").filter(SweepParameter.isSweep)
+    let swept = arguments.set.filter(SweepParameter.isSweep)
     guard !swept.isEmpty, swept.count <= 2 else {
       throw UsageError(
         message: swept.isEmpty
@@ -46,7 +51,7 @@ enum SweepCommand: Command {
       throw UsageError(message: "both swept values change '\(parameters[0].path)'")
     }
     let files = try ScenarioArguments.files(arguments.positionals)
-    let metrics = arguments.value("--metrics")?.split(separator: ",").map(String.init) ?? Sweep.defaultMetrics
+    let metrics = arguments.metrics?.split(separator: ",").map(String.init) ?? Sweep.defaultMetrics
     // Check the metrics (and every scenario) once with the fixed overrides, before any run.
     let probePacks = PackCache(overrides: options.overrides.rules)
     let probes = try ScenarioArguments.load(files, overrides: options.overrides, packs: probePacks)

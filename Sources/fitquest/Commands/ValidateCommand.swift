@@ -13,14 +13,14 @@ enum ValidateCommand: Command {
   static let footer = """
     See docs/rules.md for every file and key.
     """
-  static let options: [Option] = [
-    .repeated("--set", "PATH=VALUE", "override a rule value first, e.g. --set xp.caps.perWorkout=400"),
-  ]
+  struct Options: CommandOptions {
+    let set = Option.repeated("--set", "PATH=VALUE", "override a rule value first, e.g. --set xp.caps.perWorkout=400")
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     try arguments.requirePositionals(atMost: 1)
     let directory = arguments.positionals.first ?? "rules"
-    let overrides = try Overrides.rulesOnly(arguments.all("--set"))
+    let overrides = try Overrides.rulesOnly(arguments.set)
     let pack = try RulePackLoader.load(directory: directory, overrides: overrides)
     Console.output.line("\(directory): ok: \(pack.summary)")
     return ExitCode.success

@@ -73,6 +73,13 @@ extension BadInput {
       "args: zero-day window", [], ["award", "--state", "state.json", "--window", "0"], 64,
       .line("error: option '--window' needs a whole number from 1 to 3650; found '0'")),
     BadInput(
+      "args: award format outside its list", [], ["award", "--state", "state.json", "--format", "csv"], 64,
+      .line("error: --format must be ndjson or text; found 'csv'")),
+    BadInput(
+      "args: an option given twice", [], ["simulate", "--svg", "a.svg", "--svg", "b.svg"], 64,
+      .line("error: option '--svg' is given more than once")),
+    BadInput("args: a value given to a flag", [], ["award", "--state", "state.json", "--no-wait=yes"], 64, .line("error: option '--no-wait' takes no value")),
+    BadInput(
       "args: sweep of too many values", [], ["sweep", "scenario.json", "--set", "xp.caps.perWorkout=1..1e9:0.0001"], 64,
       .line("error: --set '1..1e9:0.0001' has 9999999990001 values; a sweep has at most 1000")),
     BadInput(
