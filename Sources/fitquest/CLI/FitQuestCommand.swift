@@ -6,6 +6,7 @@ enum FitQuestCommand {
     SimulateCommand.entry,
     CompareCommand.entry,
     SweepCommand.entry,
+    TuneCommand.entry,
     CheckCommand.entry,
     MergeCommand.entry,
     ReportCommand.entry,
