@@ -24,24 +24,28 @@ enum TuneCommand: Command {
     """
   static let footer = "Exit codes: 0 every target met · 1 a target not met (the closest is shown) · 64 usage · 65 invalid rules or scenario. See docs/balancing.md."
   static let formats: [OutputFormat] = [.text, .json]
-  static let options: [Option] = [
-    .repeated("--target", "TARGET", "a goal: 'level.10 p50 = day 42 ±2' (repeatable)"),
-    .repeated("--param", "PATH=LOW..HIGH", "a value to search within a range (repeatable)"),
-    .value("--runs", "N", "runs per candidate (default 200)"), RunOptions.seed, RunOptions.threads, RunOptions.set,
-    .value("--max-evaluations", "N", "stop after N candidates (default \(Tuner.defaultMaximumEvaluations))"),
-    RunOptions.format(formats),
-  ]
+  struct Options: RunOptionsDeclaring {
+    let target = Option.repeated("--target", "TARGET", "a goal: 'level.10 p50 = day 42 ±2' (repeatable)")
+    let param = Option.repeated("--param", "PATH=LOW..HIGH", "a value to search within a range (repeatable)")
+    let runs = RunOptions.runs(default: 200)
+    let seed = RunOptions.seed
+    let threads = RunOptions.threads
+    let set = RunOptions.set
+    let maximumEvaluations = Option.integer(
+      "--max-evaluations", "N", "stop after N candidates (default \(Tuner.defaultMaximumEvaluations))",
+      default: Tuner.defaultMaximumEvaluations, in: 1...10_000)
+    let format = Option.format(formats)
+  }
 
-  static func run(_ arguments: Arguments) throws -> Int32 {
-    let format = try arguments.choice("--format", default: OutputFormat.text, among: formats)
-    let options = try RunOptions(arguments, defaultRuns: 200)
-    let maximum = try arguments.integer("--max-evaluations", default: Tuner.defaultMaximumEvaluations, in: 1...10_000)
+  static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    let options = try RunOptions(arguments)
+    let maximum = arguments.maximumEvaluations
     var targets: [TuneTarget] = []
-    for text in arguments.all("--target") {
+    for text in arguments.target {
       do { targets.append(try TuneTarget(parsing: text)) } catch { throw UsageError(message: "--target \(error.diagnostics.first?.message ?? text)") }
     }
     var parameters: [TuneParameter] = []
-    for text in arguments.all("--param") {
+    for text in arguments.param {
       do { parameters.append(try TuneParameter(parsing: text)) } catch { throw UsageError(message: "--param \(error.diagnostics.first?.message ?? text)") }
     }
     guard !targets.isEmpty, !parameters.isEmpty else {
@@ -81,7 +85,7 @@ enum TuneCommand: Command {
       load: SweepCommand.loader(files, options), progress: progress.map { progress in { progress.update($0) } })
     let result = try tuner.run()
     progress?.finish()
-    Console.output.line(format == .json ? result.json : result.text())
+    Console.output.line(arguments.format == .json ? result.json : result.text())
     return result.allMet ? ExitCode.success : ExitCode.failure
   }
 }
