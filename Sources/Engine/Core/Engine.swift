@@ -114,8 +114,8 @@ public final class Engine: Sendable {
   func isAligned(_ state: PlayerProgress) -> Bool {
     let quests = pack.quests?.quests ?? []
     guard state.categories.map(\.name).elementsEqual(pack.categories.map(\.name)),
-      state.records.map(\.exercise).elementsEqual(pack.exercises.map(\.name)),
-      state.loads.map(\.exercise).elementsEqual(pack.exercises.map(\.name)),
+      pack.isAligned(state.records, name: \.exercise),
+      pack.isAligned(state.loads, name: \.exercise),
       state.achievements.map(\.id).elementsEqual(pack.achievements.map(\.id)),
       state.quests.quests.map(\.id).elementsEqual(quests.map(\.id)),
       state.quests.periods.count == (quests.isEmpty ? 0 : 2),
@@ -140,8 +140,11 @@ public final class Engine: Sendable {
       return names.map { byName[$0] ?? make($0) }
     }
     state.categories = align(state.categories, names: pack.categories.map(\.name), key: \.name, make: CategoryTotals.init)
-    state.records = align(state.records, names: pack.exercises.map(\.name), key: \.exercise, make: ExerciseRecord.init)
-    state.loads = align(state.loads, names: pack.exercises.map(\.name), key: \.exercise, make: { LoadState(exercise: $0) })
+    let records = pack.aligned(state.records, name: \.exercise, make: ExerciseRecord.init)
+    let loads = pack.aligned(state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
+    state.records = records.list
+    state.loads = loads.list
+    dropped += records.dropped + loads.dropped
     state.achievements = align(
       state.achievements, names: pack.achievements.map(\.id), key: \.id, make: AchievementProgress.init)
     for (index, rule) in pack.achievements.enumerated() where !(0...rule.tiers.count).contains(state.achievements[index].tier) {

@@ -55,6 +55,7 @@ extension Event {
       for exercise in workout.exercises {
         writer.object { writer in
           writer.field("name", exercise.name)
+          if exercise.isUnlisted { writer.field("unlisted", true) }
           writer.key("sets")
           writer.array { writer in
             for set in exercise.sets {
@@ -107,11 +108,12 @@ extension ResolvedEvent {
         workout.summary = Workout.Summary(sets: summarySets, reps: summaryReps, volumeKg: summaryVolumeKg)
       }
       for (position, exercise) in exercises.enumerated() {
-        let name = exercise >= 0 ? pack.exercises[Int(exercise)].name : ""
+        let realName = unlisted.first { $0.position == Int32(position) }?.name
+        let name = realName ?? (exercise >= 0 ? pack.exercises[Int(exercise)].name : "")
         let sets = self.sets.filter { $0.exercise == Int32(position) }.map { set in
           ExerciseSet(reps: Int(set.reps), weightKg: set.weightKg, rpe: set.rpe > 0 ? set.rpe : nil, kind: set.kind)
         }
-        workout.exercises.append(Exercise(name: name, sets: sets))
+        workout.exercises.append(Exercise(name: name, sets: sets, isUnlisted: realName != nil))
       }
       kind = .workout(workout)
     case .nutrition:

@@ -163,8 +163,15 @@ public struct EventDecoder: Sendable {
       try set.finish(known: ["reps", "weightKg", "rpe", "kind"])
       sets.append(ExerciseSet(reps: reps, weightKg: weight, rpe: rpe, kind: kind))
     }
-    try fields.finish(known: ["name", "sets"])
-    return Exercise(name: name, sets: sets)
+    var isUnlisted = false
+    if let flag = fields.take("unlisted") {
+      guard case .bool(let value) = flag.kind else {
+        throw EventDecodingError(offset: flag.offset, message: "'\(path)unlisted' must be true or false; found \(flag.kindName)")
+      }
+      isUnlisted = value
+    }
+    try fields.finish(known: ["name", "sets", "unlisted"])
+    return Exercise(name: name, sets: sets, isUnlisted: isUnlisted)
   }
 
   /// The offset of the value at a path such as `exercises[0].sets[1].reps` (the event's own

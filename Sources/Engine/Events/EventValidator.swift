@@ -102,11 +102,13 @@ package enum EventValidator {
       // the checks).
       var path: String { "exercises[\(position)]." }
       if let pack {
-        guard let index = pack.exercise(named: exercise.name) else {
-          throw EventError(
-            path + "name", "unknown exercise '\(exercise.name)'\(Suggestion.hint(for: exercise.name, among: pack.exercises.map(\.name)))")
+        if let index = pack.exercise(named: exercise.name) {
+          resolved.exercises.append(Int32(index))
+        } else {
+          let index = try unlisted(exercise, path: path, category: Int(resolved.category), pack: pack)
+          resolved.exercises.append(Int32(index))
+          resolved.unlisted.append((Int32(position), exercise.name))
         }
-        resolved.exercises.append(Int32(index))
       } else {
         guard !exercise.name.isEmpty else { throw EventError(path + "name", "'\(path)name' must be a non-empty string; found \"\"") }
         resolved.exercises.append(-1)
@@ -122,6 +124,23 @@ package enum EventValidator {
         resolved.sets.append(ResolvedSet(exercise: Int32(position), reps: Int32(reps), weightKg: weight, rpe: rpe, kind: set.kind))
       }
     }
+  }
+
+  /// The pack's unlisted exercise for an exercise it does not list (marked `"unlisted": true`).
+  private static func unlisted(_ exercise: Exercise, path: String, category: Int, pack: RulePack) throws(EventError) -> Int {
+    let fallback = pack.unlistedExercise(forCategory: category)
+    guard exercise.isUnlisted else {
+      var hint = Suggestion.hint(for: exercise.name, among: pack.exercises.map(\.name))
+      if hint.isEmpty, let fallback { hint = "; mark it \"unlisted\": true to keep it under '\(pack.exercises[fallback].name)'" }
+      throw EventError(path + "name", "unknown exercise '\(exercise.name)'\(hint)")
+    }
+    guard let fallback else {
+      let name = pack.categories.indices.contains(category) ? pack.categories[category].name : ""
+      throw EventError(
+        path + "unlisted", "this rule pack keeps no unlisted exercises of category '\(name)' (exercises.json names none in 'unlisted')")
+    }
+    try identifier(exercise.name, path + "name")
+    return fallback
   }
 
   private static func identifier(_ text: String, _ key: String) throws(EventError) {

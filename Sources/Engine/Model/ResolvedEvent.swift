@@ -28,6 +28,8 @@ package struct ResolvedEvent: Sendable {
   package var exercises: [Int32] = []
   /// Every set of every exercise, in order.
   package var sets: [ResolvedSet] = []
+  /// The names of exercises kept under their category's unlisted exercise, by position.
+  package var unlisted: [(position: Int32, name: String)] = []
 
   package var id: String
   package var player: String?

@@ -50,15 +50,40 @@ public struct Workout: Sendable, Hashable, Codable {
 
 /// One exercise of a workout and its sets.
 public struct Exercise: Sendable, Hashable, Codable {
-  /// The exercise name, one of the pack's exercises.
+  /// The exercise name: one of the pack's exercises or aliases, or, when ``isUnlisted``, any name.
   public var name: String
   /// The sets in order.
   public var sets: [ExerciseSet]
+  /// Whether a name the pack does not list is kept under the pack's `unlisted` exercise of the
+  /// workout's category (records and loads are still tracked per name).
+  public var isUnlisted: Bool
 
   /// Creates an exercise.
-  public init(name: String, sets: [ExerciseSet]) {
+  public init(name: String, sets: [ExerciseSet], isUnlisted: Bool = false) {
     self.name = name
     self.sets = sets
+    self.isUnlisted = isUnlisted
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, sets
+    case isUnlisted = "unlisted"
+  }
+
+  /// Reads an exercise; `unlisted` is optional (false when absent).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    sets = try container.decode([ExerciseSet].self, forKey: .sets)
+    isUnlisted = try container.decodeIfPresent(Bool.self, forKey: .isUnlisted) ?? false
+  }
+
+  /// Writes an exercise; `unlisted` only when true.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(sets, forKey: .sets)
+    if isUnlisted { try container.encode(true, forKey: .isUnlisted) }
   }
 }
 

@@ -14,4 +14,6 @@ public struct ExerciseRule: Sendable {
   public let category: Int
   /// Plate increment for load suggestions, overriding the progression default.
   public let incrementKg: Double?
+  /// Other names events may use for it ("Squat (Barbell)" for "Back Squat").
+  public let aliases: [String]
 }

@@ -11,6 +11,8 @@ final class PackDecoder {
   var categories: [CategoryRule] = []
   var parameters: [String] = []
   var exercises: [ExerciseRule] = []
+  /// Per category, the index of its unlisted exercise (exercises.json's `unlisted`).
+  var unlisted: [Int?] = []
   /// The pack's named constants, as formulas see them (`const.NAME`).
   var constants: [(name: String, value: Double)] = []
 
@@ -48,6 +50,7 @@ final class PackDecoder {
     contents.categories = categories
     contents.categoryParameters = parameters
     contents.exercises = exercises
+    contents.unlisted = unlisted
     contents.facts = facts
     return RulePack(contents, xp: xp, levels: levels, source: source, digest: digest, overrides: overrides, files: files)
   }
@@ -99,19 +102,6 @@ final class PackDecoder {
         values.append(parameter.node.number ?? 0)
       }
       categories.append(CategoryRule(name: entry.key, parameters: values))
-    }
-  }
-
-  private func decodeExercises() {
-    guard let object = documents["exercises"]?.object else { return }
-    defer { object.finish() }
-    guard let list = object.required("exercises")?.object else { return }
-    for entry in list.entries {
-      guard let fields = entry.node.object else { continue }
-      defer { fields.finish() }
-      let category = fields.required("category").flatMap { categoryIndex($0) }
-      let increment = fields.optional("incrementKg")?.number(in: 0.1...100)
-      if let category { exercises.append(ExerciseRule(name: entry.key, category: category, incrementKg: increment)) }
     }
   }
 

@@ -13,6 +13,7 @@ public final class RulePack: Sendable {
     var categories: [CategoryRule] = []
     var categoryParameters: [String] = []
     var exercises: [ExerciseRule] = []
+    var unlisted: [Int?] = []
     var facts = FactTable(FactNames(categories: [], parameters: [], elements: []))
     // One line per mechanic.
     var xp: XPRules?
@@ -42,6 +43,9 @@ public final class RulePack: Sendable {
   public let categoryParameters: [String]
   /// The exercises, in the pack's order.
   public let exercises: [ExerciseRule]
+  /// Per category (in the pack's order), the index of the exercise that keeps exercises events
+  /// mark `"unlisted": true`, or nil when the category takes none.
+  public let unlistedExercises: [Int?]
   /// Named constants formulas read as `const.NAME`.
   public let constants: [(name: String, value: Double)]
   /// How workouts earn XP.
@@ -83,6 +87,7 @@ public final class RulePack: Sendable {
     categories = contents.categories
     categoryParameters = contents.categoryParameters
     exercises = contents.exercises
+    unlistedExercises = contents.unlisted
     constants = contents.constants
     self.xp = xp
     self.levels = levels
@@ -95,7 +100,9 @@ public final class RulePack: Sendable {
     quests = contents.quests
     facts = contents.facts
     var exercises: [String: Int] = [:]
-    for (index, exercise) in contents.exercises.enumerated() where exercises[exercise.name] == nil { exercises[exercise.name] = index }
+    for (index, exercise) in contents.exercises.enumerated() {
+      for name in [exercise.name] + exercise.aliases where exercises[name] == nil { exercises[name] = index }
+    }
     exerciseIndex = exercises
     var categories: [String: Int] = [:]
     for (index, category) in contents.categories.enumerated() where categories[category.name] == nil { categories[category.name] = index }
@@ -113,6 +120,7 @@ public final class RulePack: Sendable {
     categories = other.categories
     categoryParameters = other.categoryParameters
     exercises = other.exercises
+    unlistedExercises = other.unlistedExercises
     constants = other.constants
     xp = other.xp
     levels = other.levels
@@ -133,8 +141,12 @@ public final class RulePack: Sendable {
   /// The index of a category by name.
   public func category(named name: String) -> Int? { categoryIndex[name] }
 
-  /// The index of an exercise by name.
+  /// The index of an exercise by its name or one of its aliases.
   public func exercise(named name: String) -> Int? { exerciseIndex[name] }
+
+  /// Whether the pack keeps unlisted exercises in any category (then records and loads of the
+  /// names it does not list are kept beyond its own exercises, see ``Engine/reconcile(_:)``).
+  public var hasUnlistedExercises: Bool { unlistedExercises.contains { $0 != nil } }
 
   /// One line: "default 1.0.0: 5 categories, 24 exercises, 100 levels, 30 achievements, …".
   public var summary: String {

@@ -10,6 +10,8 @@ extension Recorded {
     package var band: Int
     package var change: Double
     package var nextKg: Double
+    /// The name of an unlisted exercise (its entry lies after the pack's exercises).
+    package var name: String?
   }
 }
 
@@ -45,7 +47,7 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
     let deload = record.band == -1
     let band = record.band >= 0 ? pack.progression?.bands[record.band].label ?? "" : deload ? "deload" : pack.progression?.program?.name ?? "program"
     self.init(
-      exercise: pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
+      exercise: record.name ?? pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
       band: band, change: record.change,
       nextKg: record.nextKg, isDeloadWeek: deload)
   }

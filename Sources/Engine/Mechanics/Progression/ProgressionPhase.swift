@@ -11,8 +11,7 @@ extension Engine {
     let deload = isDeloadWeek(context.day, state)
     var setIndex = 0
     for position in 0..<workout.exerciseCount {
-      let index = Int(workout.exercise(position))
-      let rule = pack.exercises[index]
+      let rule = pack.exercises[Int(workout.exercise(position))]
       var load = 0.0
       var hardest = 0.0
       while setIndex < workout.setCount, workout.set(setIndex).exercise == Int32(position) {
@@ -32,21 +31,24 @@ extension Engine {
         continue
       }
       let increment = rule.incrementKg ?? rules.incrementKg
+      let index = pack.entry(of: workout, at: position, in: &state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
+      let name = index < pack.exercises.count ? nil : state.loads[index].exercise
       var entry = state.loads[index]
       let suggestion: Recorded.LoadSuggestion
       if deload {
         let next = entry.nextKg > 0 ? entry.nextKg : load
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next)
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next, name: name)
         entry.nextKg = next
       } else if rules.bands.isEmpty {
         // A program alone: the next base is this session's heaviest working set.
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load)
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load, name: name)
         entry.nextKg = load
       } else {
         let band = rules.bands.firstIndex { rpe <= $0.upTo } ?? rules.bands.count - 1
         let change = rules.bands[band].change
         let next = Self.roundLoad(load * (1 + change), from: load, change: change, increment: increment)
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: band, change: change, nextKg: next)
+        suggestion = Recorded.LoadSuggestion(
+          exercise: index, loadKg: load, rpe: rpe, band: band, change: change, nextKg: next, name: name)
         entry.nextKg = next
       }
       entry.lastKg = load
@@ -86,7 +88,8 @@ extension Engine {
   public func plannedLoad(forExercise index: Int, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
     guard index >= 0, index < state.loads.count, state.loads[index].nextKg > 0 else { return nil }
     let next = state.loads[index].nextKg
-    let increment = pack.exercises[index].incrementKg ?? pack.progression?.incrementKg ?? 2.5
+    let own = index < pack.exercises.count ? pack.exercises[index].incrementKg : nil
+    let increment = own ?? pack.progression?.incrementKg ?? 2.5
     if pack.progression?.program != nil {
       let factor = programModifier(on: day, state)
       return max(increment, ((next * factor) / increment).rounded(.toNearestOrAwayFromZero) * increment)
@@ -95,10 +98,12 @@ extension Engine {
     return max(increment, ((next * deload.loadFactor) / increment).rounded(.toNearestOrAwayFromZero) * increment)
   }
 
-  /// The planned load for an exercise named in the pack (see ``plannedLoad(forExercise:on:_:)``);
-  /// nil for an exercise the pack does not have.
+  /// The planned load for an exercise by its name, an alias or (for an unlisted exercise already
+  /// lifted) its own name (see ``plannedLoad(forExercise:on:_:)``); nil for any other name.
   public func plannedLoad(for exercise: String, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
-    guard let index = pack.exercise(named: exercise) else { return nil }
+    let loads = state.loads
+    let unlisted = loads.indices.dropFirst(pack.exercises.count).first { loads[$0].exercise.utf8.elementsEqual(exercise.utf8) }
+    guard let index = pack.exercise(named: exercise) ?? unlisted else { return nil }
     return plannedLoad(forExercise: index, on: day, state)
   }
 }

@@ -8,6 +8,8 @@ extension Recorded {
     package var value: Double
     package var previous: Double?
     package var weightKg: Double?
+    /// The name of an unlisted exercise (its entry lies after the pack's exercises).
+    package var name: String?
   }
 }
 
@@ -35,7 +37,7 @@ public struct PersonalRecord: Sendable, Hashable, Codable {
 
   init(_ record: Recorded.PersonalRecord, pack: RulePack) {
     self.init(
-      exercise: pack.exercises[record.exercise].name, kind: record.kind, value: record.value, previous: record.previous,
+      exercise: record.name ?? pack.exercises[record.exercise].name, kind: record.kind, value: record.value, previous: record.previous,
       weightKg: record.weightKg)
   }
 

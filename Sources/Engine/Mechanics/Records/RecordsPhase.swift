@@ -16,8 +16,9 @@ extension Engine {
     var count = 0
     var setIndex = 0
     for position in 0..<workout.exerciseCount {
-      let index = Int(workout.exercise(position))
+      let index = pack.entry(of: workout, at: position, in: &state.records, name: \.exercise, make: ExerciseRecord.init)
       var record = state.records[index]
+      let name = index < pack.exercises.count ? nil : record.exercise
       let counts = record.sessions > 0 || rules.awardFirst
       var sessionHeaviest = 0.0
       var sessionEstimate = 0.0
@@ -46,7 +47,8 @@ extension Engine {
                 repsAwards.removeAll { $0.weightKg == weight }
                 repsAwards.append(
                   Recorded.PersonalRecord(
-                    exercise: index, kind: .repsAtWeight, value: Double(set.reps), previous: Double(previous), weightKg: weight))
+                    exercise: index, kind: .repsAtWeight, value: Double(set.reps), previous: Double(previous), weightKg: weight,
+                    name: name))
               }
             }
           } else {
@@ -57,12 +59,14 @@ extension Engine {
       }
       guard hadWorkingSet else { continue }
       if tracks.weight, sessionHeaviest > record.heaviestKg {
-        if counts { count += recordBest(.heaviestWeight, index, sessionHeaviest, record.sessions > 0 ? record.heaviestKg : nil, context, &log) }
+        if counts {
+          count += recordBest(.heaviestWeight, index, name, sessionHeaviest, record.sessions > 0 ? record.heaviestKg : nil, context, &log)
+        }
         record.heaviestKg = sessionHeaviest
       }
       if tracks.estimate, sessionEstimate > record.bestEstimatedOneRepMaxKg {
         let previous = record.sessions > 0 ? record.bestEstimatedOneRepMaxKg : nil
-        if counts { count += recordBest(.estimatedOneRepMax, index, sessionEstimate, previous, context, &log) }
+        if counts { count += recordBest(.estimatedOneRepMax, index, name, sessionEstimate, previous, context, &log) }
         record.bestEstimatedOneRepMaxKg = sessionEstimate
       }
       if log.isRecording {
@@ -78,13 +82,12 @@ extension Engine {
 
   /// Records a new best of an exercise; returns 1 (one record).
   private func recordBest(
-    _ kind: PersonalRecordKind, _ exercise: Int, _ value: Double, _ previous: Double?, _ context: borrowing EventContext,
-    _ log: inout AwardLog
+    _ kind: PersonalRecordKind, _ exercise: Int, _ name: String?, _ value: Double, _ previous: Double?,
+    _ context: borrowing EventContext, _ log: inout AwardLog
   ) -> Int {
     if log.isRecording {
-      log.append(
-        AwardRecord(
-          day: context.day, .personalRecord(Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous))))
+      let record = Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous, name: name)
+      log.append(AwardRecord(day: context.day, .personalRecord(record)))
     }
     return 1
   }
