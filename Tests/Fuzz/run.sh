@@ -3,7 +3,8 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# Targets: json-reader formula-text formula-jsonlogic rule-pack scenario event-reader player-state.
+# Targets: json-reader formula-text formula-jsonlogic rule-pack scenario event-reader player-state
+# merge-parts.
 # Each target first replays its saved crash inputs (Tests/Fuzz/Regressions/TARGET), then fuzzes
 # from a seed corpus made of the shipped files for the budget. A crash, a leak, a timeout (10 s
 # per input) or an out-of-memory (2 GiB) fails the script; the crashing input is kept in
@@ -15,7 +16,7 @@ budget=${1:-25}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(json-reader formula-text formula-jsonlogic rule-pack scenario event-reader player-state)
+  targets=(json-reader formula-text formula-jsonlogic rule-pack scenario event-reader player-state merge-parts)
 fi
 
 out=.build-fuzz
@@ -55,6 +56,7 @@ seeds() {
       for file in rules/w1/*.json; do cp "$file" "$dir/w1-$(basename "$file")"; done ;;
     formula-text) cp Tests/Fuzz/Seeds/formula-text/* "$dir/" ;;
     formula-jsonlogic) cp Tests/Fuzz/Seeds/formula-jsonlogic/* "$dir/" ;;
+    merge-parts) cp Tests/Fuzz/Seeds/merge-parts/* "$dir/" ;;
     rule-pack)
       local index=0
       for name in pack xp levels streaks records exercises achievements companions nutrition progression; do

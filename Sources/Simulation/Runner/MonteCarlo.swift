@@ -23,13 +23,18 @@ public enum MonteCarlo {
     let names = metrics ?? MetricSet.standard(for: engine.pack)
     let session = ShardSession.current
     switch session?.mode {
-    case .merge?: return try session?.take(count: count, metrics: names) ?? RunAggregate(metrics: names)
-    case .shard(let index, let shards)?: indexes = indexes.filter { $0 % shards == index }
+    case .merge?: return try session?.take(scenario, engine: engine, count: count, metrics: names) ?? RunAggregate(metrics: names)
+    case .shard(let index, let shards)?:
+      precondition(runs == nil, "a sharded Monte Carlo call does its share of every run of 0..<count")
+      indexes = indexes.filter { $0 % shards == index }
+      let aggregate = try aggregate(scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress)
+      session?.record(
+        ShardBatch(
+          scenario: try .of(scenario), rules: .of(engine.pack), seed: scenario.seed, runs: count, first: index, step: shards, result: aggregate))
+      return aggregate
     case nil: break
     }
-    let aggregate = try aggregate(scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress)
-    session?.record(aggregate)
-    return aggregate
+    return try aggregate(scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress)
   }
 
   private static func aggregate(

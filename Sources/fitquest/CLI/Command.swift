@@ -57,12 +57,24 @@ struct CommandEntry: Sendable {
   var summary: String
   var help: String
   var run: @Sendable ([String]) -> Int32
+  /// For a command that shards: a part's arguments parsed and checked as the command does, in
+  /// canonical form (a usage error for an option a part cannot carry).
+  var canonicalShardArguments: (@Sendable ([String]) throws(UsageError) -> [String])?
+  /// The options that name a file the command writes.
+  var fileOptions: [String]
 }
 
 extension Command {
   /// The registry entry of the command.
   static var entry: CommandEntry {
-    CommandEntry(name: name, summary: summary, help: help, run: { main($0) })
+    let specs = Options.declarations.map(\.spec)
+    var canonical: (@Sendable ([String]) throws(UsageError) -> [String])?
+    if specs.contains(where: { $0.name == Sharding.option.spec.name }) {
+      canonical = { (raw: [String]) throws(UsageError) -> [String] in try Sharding.canonical(Arguments<Options>(raw)) }
+    }
+    return CommandEntry(
+      name: name, summary: summary, help: help, run: { main($0) }, canonicalShardArguments: canonical,
+      fileOptions: specs.filter(\.writesFile).map(\.name))
   }
 
   /// Parses arguments, runs, and turns errors into messages and exit codes.
@@ -74,7 +86,7 @@ extension Command {
         return ExitCode.success
       }
       let arguments = try Arguments<Options>(scan)
-      if let shard = arguments[Sharding.option] { return try Sharding.runShard(Self.self, shard: shard, rawArguments) }
+      if let shard = arguments[Sharding.option] { return try Sharding.runShard(Self.self, shard: shard, arguments) }
       return try run(arguments)
     } catch let error as UsageError {
       Console.error.line("error: \(error.message)")

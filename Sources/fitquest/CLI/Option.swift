@@ -16,6 +16,13 @@ struct Option<Value: Sendable>: Sendable {
     self.convert = convert
   }
 
+  /// The option, refused with `--shard` (and in a part) for `reason`.
+  func unshardable(_ reason: String) -> Option {
+    var spec = spec
+    spec.unshardable = reason
+    return Option(spec, convert: convert)
+  }
+
   /// The option with another help line (a shared option that means something more specific here).
   func help(_ text: String) -> Option {
     var spec = spec

@@ -19,6 +19,8 @@ struct OptionSpec: Sendable {
   /// Whether the value names a file the command writes: a shard leaves it to the merge, and a
   /// merge never takes it from a part.
   var writesFile = false
+  /// Why the option cannot be given with `--shard` (nil: it can).
+  var unshardable: String?
 
   init(_ name: String, _ kind: Kind, _ placeholder: String, _ help: String, writesFile: Bool = false) {
     self.name = name

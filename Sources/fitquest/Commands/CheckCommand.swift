@@ -19,7 +19,8 @@ enum CheckCommand: Command {
     let update = Option.optionalValue(
       "--update", "NAME",
       "rewrite changed and missing snapshots and remove orphaned ones; with\nNAME (repeatable), only that scenario's snapshot",
-      accepts: isScenarioName)
+      accepts: isScenarioName
+    ).unshardable("snapshots are written by one run")
     let junit = Option.output("--junit", "FILE", "also write the results as JUnit XML")
     let format = Option.format(formats)
     let set = RunOptions.set.help("preview the impact of a rule or scenario change without editing files")

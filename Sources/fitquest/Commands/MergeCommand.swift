@@ -1,3 +1,4 @@
+import Engine
 import RuleLanguage
 import Simulation
 
@@ -5,93 +6,91 @@ import Simulation
 enum MergeCommand: Command {
   static let name = "merge"
   static let summary = "Combine the partial results of sharded runs (--shard I/N) into one report"
-  static let usage = "fitquest merge PART.json…"
+  static let usage = "fitquest merge PART.json… [--junit FILE] [--trust-parts]"
   static let about = """
     Each PART is what one shard printed ('fitquest simulate --runs 1000 --shard 2/8 > part-2.json').
-    merge checks that the parts come from one command with the same arguments and that every
-    shard from 0 to N−1 is there exactly once, adds their Monte Carlo counts together, and runs the
-    command once more with those counts in place of the simulations: the output (text, JSON, CSV,
-    and files such as --junit) is byte for byte what the command prints unsharded, and so is the
-    exit code. Run it where the scenarios and rules of the command are (it reads them again to
-    label the report).
+    A part is data, never instructions: merge reads it strictly (its checksum, every count a whole
+    number in range), checks that the parts were made by this FitQuest for one command (simulate,
+    compare, sweep or check) with the same arguments and inputs, and that together they hold every
+    run of every Monte Carlo batch exactly once; it checks the arguments as the command does and
+    that the scenario and rule files on disk are those the parts were made with. Then it computes
+    the command's output from the added counts: text, JSON or CSV, byte for byte what the command
+    prints unsharded, with its exit code. Nothing a part names is written: files such as JUnit are
+    written where merge's own options say. Run it where the scenarios and rules are.
     """
   static let footer = """
-    Exit codes: those of the merged command · 64 usage · 65 parts that do not fit together · 66 a part
-    cannot be read. See docs/scale.md.
+    Exit codes: those of the merged command · 64 usage · 65 parts that do not fit together, or
+    inputs that changed · 66 a part or an input cannot be read. See docs/scale.md.
     """
-  struct Options: CommandOptions {}
 
-  struct Part {
-    var file: String
-    var command: String
-    var arguments: [String]
-    var shard: Int
-    var shards: Int
-    var results: [RunAggregate]
+  struct Options: CommandOptions {
+    let junit = Option.output("--junit", "FILE", "with parts of 'check': also write the results as JUnit XML")
+    let trustParts = Option.flag(
+      "--trust-parts", "merge even when scenario or rule files on disk differ from those the parts\nwere made with (the report is labelled with the files on disk)")
   }
 
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     guard !arguments.positionals.isEmpty else { throw UsageError(message: "merge needs the partial results: fitquest merge PART.json…") }
-    let parts = try arguments.positionals.map(read)
-    let first = parts[0]
-    var seen = [String?](repeating: nil, count: first.shards)
-    for part in parts {
-      func mismatch(_ what: String) -> DiagnosticError {
-        DiagnosticError(Diagnostic(file: part.file, message: "\(what) differ from those of \(first.file); merge the parts of one sharded command"))
+    var parts: [ShardMerge.NamedPart] = []
+    for path in arguments.positionals { parts.append((path, try ShardPart(reading: FileSystem.read(path)))) }
+    let (file, first) = (parts[0].file, parts[0].part)
+    guard let entry = FitQuestCommand.commands.first(where: { $0.name == first.command }), let canonical = entry.canonicalShardArguments
+    else {
+      let shardable = FitQuestCommand.commands.filter { $0.canonicalShardArguments != nil }.map(\.name)
+      throw DiagnosticError(
+        Diagnostic(
+          file: file,
+          message: "'\(Award.escapingControls(first.command))' is not a command that shards; merge takes parts of \(shardable.joined(separator: ", "))"))
+    }
+    let batches = try ShardMerge.combine(parts, version: FitQuestCommand.version)
+    do {
+      let checked = try canonical(first.arguments)
+      guard checked == first.arguments else {
+        throw UsageError(message: "they are not in the form a shard records (\(checked.joined(separator: " ")))")
       }
-      guard part.command == first.command else { throw mismatch("the command ('\(part.command)' vs '\(first.command)')") }
-      guard part.arguments == first.arguments else { throw mismatch("the arguments") }
-      guard part.shards == first.shards else { throw mismatch("the number of shards (\(part.shards) vs \(first.shards))") }
-      guard part.results.count == first.results.count else { throw mismatch("the Monte Carlo batches") }
-      if let other = seen[part.shard] {
-        throw DiagnosticError(Diagnostic(file: part.file, message: "shard \(part.shard)/\(part.shards) is also in \(other); give each shard once"))
+    } catch let error as UsageError {
+      throw DiagnosticError(Diagnostic(file: file, message: "the part's arguments are refused: \(error.message)"))
+    }
+    var command = first.arguments
+    if let junit = arguments.junit {
+      guard entry.fileOptions.contains(Options().junit.spec.name) else {
+        throw UsageError(message: "--junit applies to parts of 'check'; these are parts of '\(first.command)'")
       }
-      seen[part.shard] = part.file
+      command = ["--junit", junit] + command
     }
-    let missing = seen.indices.filter { seen[$0] == nil }
-    guard missing.isEmpty else {
-      let list = missing.prefix(10).map { "\($0)/\(first.shards)" }.joined(separator: ", ")
-      throw DiagnosticError(Diagnostic(message: "missing shard(s) \(list)\(missing.count > 10 ? ", …" : ""): merge needs all \(first.shards)"))
-    }
-    var merged = first.results
-    for part in parts.dropFirst() {
-      for index in merged.indices {
-        guard part.results[index].metrics == merged[index].metrics else {
-          throw DiagnosticError(Diagnostic(file: part.file, message: "Monte Carlo batch \(index + 1) has other metrics than in \(first.file)"))
-        }
-        merged[index].merge(part.results[index])
-      }
-    }
-    guard let command = FitQuestCommand.commands.first(where: { $0.name == first.command }) else {
-      throw DiagnosticError(Diagnostic(file: first.file, message: "'\(first.command)' is not a command this FitQuest knows"))
-    }
-    let session = ShardSession(.merge(merged))
-    let status = ShardSession.$current.withValue(session) { command.run(first.arguments) }
+    try compareWithDisk(batches, trusting: arguments.trustParts)
+    let session = ShardSession(.merge(batches, checkingDigests: !arguments.trustParts))
+    let status = ShardSession.$current.withValue(session) { entry.run(command) }
     if status == ExitCode.success || status == ExitCode.failure, session.unused > 0 {
-      throw DiagnosticError(Diagnostic(file: first.file, message: "\(session.unused) Monte Carlo batch(es) of the parts were not used; were they made by this version of FitQuest?"))
+      throw DiagnosticError(
+        Diagnostic(file: file, message: "\(session.unused) Monte Carlo batch(es) of the parts were not used; were they made with these arguments?"))
     }
     return status
   }
 
-  static func read(_ path: String) throws -> Part {
-    let source = try FileSystem.read(path)
-    let json = try JSONReader.parse(source)
-    func invalid(_ what: String) -> DiagnosticError {
-      DiagnosticError(Diagnostic(file: path, message: "not a partial result of 'fitquest … --shard I/N': \(what)"))
+  /// Refuses (or, trusting the parts, warns about) scenario files and rule packs whose bytes on
+  /// disk differ from those the parts were made with.
+  static func compareWithDisk(_ batches: [ShardBatch], trusting: Bool) throws {
+    var problems: [Diagnostic] = []
+    var checked: Set<[UInt8]> = []
+    for batch in batches {
+      for (input, kind) in [(batch.scenario, "scenario file"), (batch.rules, "rule pack")] where checked.insert(Array(input.path.utf8)).inserted {
+        let onDisk = kind == "rule pack" ? try InputDigest.rulePack(input.path) : try InputDigest.scenarioFile(input.path)
+        if onDisk.digest != input.digest {
+          problems.append(
+            Diagnostic(
+              trusting ? .warning : .error, file: input.path,
+              message: "the \(kind) differs from the one the parts were made with (digest \(onDisk.digest) on disk, \(input.digest) in the parts)"))
+        }
+      }
     }
-    guard let version = json["fitquestShard"]?.number else { throw invalid("no 'fitquestShard'") }
-    guard version == Double(Sharding.formatVersion) else { throw invalid("format \(version) is not \(Sharding.formatVersion)") }
-    guard let command = json["command"]?.string, let list = json["arguments"]?.elements,
-      let shard = json["shard"]?.number, let shards = json["shards"]?.number, let results = json["results"]?.elements,
-      shards >= 1, shards <= 1_000_000, shard >= 0, shard < shards, shard == shard.rounded(), shards == shards.rounded()
-    else { throw invalid("'command', 'arguments', 'shard', 'shards' or 'results' is missing or out of range") }
-    let arguments = list.compactMap(\.string)
-    guard arguments.count == list.count else { throw invalid("'arguments' must be strings") }
-    var aggregates: [RunAggregate] = []
-    for (index, result) in results.enumerated() {
-      guard let aggregate = RunAggregate(json: result) else { throw invalid("result \(index + 1) is not a Monte Carlo aggregate") }
-      aggregates.append(aggregate)
+    guard !problems.isEmpty else { return }
+    if trusting {
+      Console.error.diagnostics(problems)
+      Console.error.line("note: --trust-parts: the counts come from the parts; the report's labels from the files on disk")
+      return
     }
-    return Part(file: path, command: command, arguments: arguments, shard: Int(shard), shards: Int(shards), results: aggregates)
+    problems.append(Diagnostic(.note, message: "merge where the shards ran, make the parts again, or pass --trust-parts to use the parts anyway"))
+    throw DiagnosticError(problems)
   }
 }

@@ -89,5 +89,5 @@ extension BadInput {
 
   /// Every entry.
   static let catalogue =
-    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores + seedRules
+    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores + seedRules + merges + outputs
 }
