@@ -14,7 +14,9 @@ public enum AtomicFile {
   public static func write(_ bytes: [UInt8], to path: String) throws(DiagnosticError) {
     let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     let temporary = "\(path).tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // Created afresh, never through a link planted at the (predictable) temporary name.
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
     if descriptor < 0 { throw failure(path, "cannot write next to it", errno) }
     var offset = 0
     while offset < bytes.count {
