@@ -66,7 +66,7 @@ public final class RulePack: Sendable {
   public let progression: ProgressionRules?
   /// Quests, when the pack has them.
   public let quests: QuestRules?
-  let facts: FactTable
+  package let facts: FactTable
   private let exerciseIndex: [String: Int]
   private let categoryIndex: [String: Int]
   /// The `--set` overrides applied when loading.

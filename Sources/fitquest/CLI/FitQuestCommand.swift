@@ -7,6 +7,8 @@ enum FitQuestCommand {
     CompareCommand.entry,
     SweepCommand.entry,
     TuneCommand.entry,
+    SensitivityCommand.entry,
+    LintCommand.entry,
     CheckCommand.entry,
     MergeCommand.entry,
     ReportCommand.entry,

@@ -79,7 +79,7 @@ enum SweepCommand: Command {
 
   /// The scenarios of `files` with their engines at one point of a sweep (its overrides added to
   /// the fixed ones).
-  static func loader(_ files: [String], _ options: RunOptions) -> ([JSONOverride]) throws(DiagnosticError) -> [(Scenario, Engine)] {
+  static func loader(_ files: [String], _ options: RunOptions) -> @Sendable ([JSONOverride]) throws(DiagnosticError) -> [(Scenario, Engine)] {
     { point throws(DiagnosticError) in
       let overrides: Overrides
       do {
