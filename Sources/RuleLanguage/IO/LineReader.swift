@@ -106,21 +106,18 @@ public final class LineReader {
       start = 0
     }
     let chunk = 1 << 20
-    let old = buffer.count
-    buffer.reserveCapacity(old + chunk)
     var count = 0
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
-    repeat {
-      count = buffer.withUnsafeMutableBytes { bytes in
-        guard let base = bytes.baseAddress else { return -1 }
-        return systemRead(descriptor, base + old, chunk)
-      }
-    } while count < 0 && errno == EINTR
-    if count < 0 {
-      buffer.removeLast(chunk)
-      throw DiagnosticError(.unreadable(name, FileSystem.describe(errno, path: name)))
+    var failure: Int32 = 0
+    // Read into fresh uninitialised storage and append it whole: appending a million zeros first
+    // (`repeatElement`) costs a second per chunk in a debug build, where every test runs it.
+    let bytes = [UInt8](unsafeUninitializedCapacity: chunk) { storage, initialized in
+      guard let base = storage.baseAddress else { return }
+      repeat { count = systemRead(descriptor, base, chunk) } while count < 0 && errno == EINTR
+      if count < 0 { failure = errno }
+      initialized = max(0, count)
     }
-    buffer.removeLast(chunk - count)
+    if count < 0 { throw DiagnosticError(.unreadable(name, FileSystem.describe(failure, path: name))) }
+    buffer.append(contentsOf: bytes)
     bytesRead += count
     if count == 0 { atEnd = true }
   }

@@ -4,7 +4,7 @@ import Foundation
 /// `$ command` line and the lines after it. In a ```` ```console abridged ```` block the shown
 /// lines must appear in the output in order (`…` lines skip anything), otherwise the output must
 /// be exactly the lines shown. A last line `[exit N]` gives an expected non-zero exit status.
-struct DocExample: CustomStringConvertible {
+struct DocExample: CustomStringConvertible, Sendable {
   var file: String
   /// The 1-based line of the `$` line.
   var line: Int
@@ -77,6 +77,16 @@ struct DocExample: CustomStringConvertible {
     let was = first < shown.count ? shown[first] : "(end)"
     let now = first < actual.count ? actual[first] : "(end)"
     return "output differs at line \(first + 1):\n  doc:    \(was)\n  actual: \(now)"
+  }
+
+  /// A rough cost of running a block, to start the heaviest first: the simulated runs of its
+  /// commands (`--runs N`; a report's default is 200) plus one per command.
+  static func cost(of block: [DocExample]) -> Int {
+    block.reduce(0) { total, example in
+      let words = example.command.split(separator: " ")
+      let runs = words.firstIndex(of: "--runs").flatMap { $0 + 1 < words.count ? Int(words[$0 + 1]) : nil }
+      return total + 1 + (runs ?? (words.contains("report") ? 200 : 0))
+    }
   }
 
   static func trimmed(_ line: String) -> String {

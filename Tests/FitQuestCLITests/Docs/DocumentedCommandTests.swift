@@ -6,35 +6,48 @@ import Testing
 /// documentation says (or, in blocks marked abridged, the lines shown, in order). A change that
 /// moves a documented number fails here until the documentation is updated:
 /// `RECORD_DOCS=1 swift test --filter DocumentedCommandTests` rewrites the unabridged outputs.
-@Suite(.serialized) struct DocumentedCommandTests {
+///
+/// Each ```` ```console ```` block runs in a fresh workspace of its own, its commands in order
+/// (a later command may read what an earlier one of the same block wrote); blocks are
+/// independent, so they run side by side on every core, the heaviest first.
+@Suite struct DocumentedCommandTests {
   static let documents: [String] = {
     let docs = Paths.repository.appendingPathComponent("docs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
     return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
   }()
 
-  @Test(arguments: documents)
-  func documentedCommandsPrintWhatTheDocSays(_ document: String) throws {
-    let url = Paths.repository.appendingPathComponent(document)
-    let text = try String(contentsOf: url, encoding: .utf8)
-    let examples = DocExample.parse(text, file: document)
-    guard !examples.isEmpty else { return }
-    let workspace = try DocWorkspace()
-    defer { workspace.remove() }
-    var replacements: [(example: DocExample, output: [String])] = []
-    for example in examples {
-      let result = try workspace.run(example.command)
-      let output = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      let lines = output.last == "" ? Array(output.dropLast()) : output
-      if let problem = example.mismatch(output: lines, status: result.status) {
-        if ProcessInfo.processInfo.environment["RECORD_DOCS"] == "1", !example.abridged, result.status == example.expectedStatus {
-          replacements.append((example, lines + (example.expectedStatus == 0 ? [] : ["[exit \(example.expectedStatus)]"])))
+  @Test func documentedCommandsPrintWhatTheDocSays() throws {
+    var blocks: [[DocExample]] = []
+    for document in Self.documents {
+      let text = try String(contentsOf: Paths.repository.appendingPathComponent(document), encoding: .utf8)
+      let examples = DocExample.parse(text, file: document)
+      for block in Set(examples.map(\.block)).sorted() { blocks.append(examples.filter { $0.block == block }) }
+    }
+    #expect(blocks.count > 15, "the documentation shows fewer commands than expected: \(blocks.count) blocks")
+    let heaviestFirst = blocks.sorted { DocExample.cost(of: $0) > DocExample.cost(of: $1) }
+    let outcomes = ParallelJobs.run(heaviestFirst.map { block in { DocWorkspace.run(block) } })
+    var replacements: [String: [(example: DocExample, output: [String])]] = [:]
+    let recording = ProcessInfo.processInfo.environment["RECORD_DOCS"] == "1"
+    for outcome in outcomes.flatMap({ $0 }).sorted(by: { ($0.example.file, $0.example.line) < ($1.example.file, $1.example.line) }) {
+      let example = outcome.example
+      switch outcome.result {
+      case .failure(let error):
+        Issue.record("\(example)\ncould not run: \(error)")
+      case .success(let result):
+        let output = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = output.last == "" ? Array(output.dropLast()) : output
+        guard let problem = example.mismatch(output: lines, status: result.status) else { continue }
+        if recording, !example.abridged, result.status == example.expectedStatus {
+          replacements[example.file, default: []].append((example, lines + (example.expectedStatus == 0 ? [] : ["[exit \(example.expectedStatus)]"])))
         } else {
           Issue.record("\(example)\n\(problem)\nstderr:\n\(result.stderr)")
         }
       }
     }
-    if !replacements.isEmpty { try DocWorkspace.record(replacements, in: url) }
+    for (file, list) in replacements.sorted(by: { $0.key < $1.key }) {
+      try DocWorkspace.record(list, in: Paths.repository.appendingPathComponent(file))
+    }
   }
 
   @Test func everyDocumentShowsCommandsThatRun() throws {
@@ -43,6 +56,49 @@ import Testing
     let commands = DocExample.parse(readme, file: "README.md").map(\.command)
     #expect(commands.contains { $0.hasPrefix("swift run fitquest simulate") })
   }
+
+  @Test func heavierBlocksAreScheduledFirst() {
+    func block(_ commands: String...) -> [DocExample] {
+      commands.map { DocExample(file: "x.md", line: 1, command: $0, expected: [], abridged: false, block: 1) }
+    }
+    // 1000 runs, then a report's default 200, then plain commands.
+    #expect(DocExample.cost(of: block("fitquest simulate --runs 1000")) > DocExample.cost(of: block("fitquest report --output r.html")))
+    #expect(DocExample.cost(of: block("fitquest report --output r.html")) > DocExample.cost(of: block("fitquest simulate", "fitquest check")))
+    #expect(DocExample.cost(of: block("fitquest simulate", "fitquest check")) > DocExample.cost(of: block("fitquest simulate")))
+  }
+}
+
+/// Runs jobs on every core (at least two at once), in the order given; results in that order.
+enum ParallelJobs {
+  static func run<T: Sendable>(_ jobs: [@Sendable () -> T]) -> [T] {
+    let results = Locked([T?](repeating: nil, count: jobs.count))
+    let next = Locked(0)
+    let width = min(jobs.count, max(2, ProcessInfo.processInfo.activeProcessorCount))
+    DispatchQueue.concurrentPerform(iterations: width) { _ in
+      while true {
+        let index = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard index < jobs.count else { return }
+        let result = jobs[index]()
+        results.withLock { $0[index] = result }
+      }
+    }
+    return results.withLock { $0.compactMap { $0 } }
+  }
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private let lock = NSLock()
+  init(_ value: Value) { self.value = value }
+  func withLock<R>(_ body: (inout Value) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
 }
 
 /// A scratch copy of the repository's inputs in which documented commands run: `rules/` and
@@ -50,6 +106,16 @@ import Testing
 /// and `fitquest`/`swift run fitquest` meaning the binary under test.
 struct DocWorkspace {
   let root: URL
+
+  /// What one documented command did.
+  struct Outcome: Sendable {
+    var example: DocExample
+    var result: Result<CommandResult, DocWorkspace.Failure>
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
 
   init() throws {
     root = Paths.temporaryDirectory("docs")
@@ -66,6 +132,24 @@ struct DocWorkspace {
   }
 
   func remove() { try? FileManager.default.removeItem(at: root) }
+
+  /// Runs the commands of one block in order, in a fresh workspace.
+  static func run(_ block: [DocExample]) -> [Outcome] {
+    let workspace: DocWorkspace
+    do {
+      workspace = try DocWorkspace()
+    } catch {
+      return block.map { Outcome(example: $0, result: .failure(Failure(description: "no workspace: \(error)"))) }
+    }
+    defer { workspace.remove() }
+    return block.map { example in
+      do {
+        return Outcome(example: example, result: .success(try workspace.run(example.command)))
+      } catch {
+        return Outcome(example: example, result: .failure(Failure(description: "\(error)")))
+      }
+    }
+  }
 
   /// Runs a documented command with `/bin/sh`.
   func run(_ command: String) throws -> CommandResult {
