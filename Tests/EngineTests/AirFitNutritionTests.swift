@@ -65,7 +65,7 @@ import Testing
     var targets: [(Day, NutritionTarget)] = []
     for event in events {
       for award in try engine.apply(event, to: &player) {
-        if case .nutritionTarget(let target) = award.kind { targets.append((award.day, target)) }
+        if let target = award.payload(as: NutritionTarget.self) { targets.append((award.day, target)) }
       }
     }
     #expect(targets.count > 25)
@@ -104,7 +104,7 @@ import Testing
     _ = try engine.apply(.workout(id: "w1", day: monday, category: "cardio", durationMin: 30, activeKcal: 300), to: &player)
     _ = try engine.apply(.nutrition(id: "n1", day: monday, intakeKcal: 2000), to: &player)
     let neutral = try engine.apply(.dayClosed(id: "c1", day: monday), to: &player)
-    guard case .nutritionTarget(let baseline)? = neutral.first?.kind else {
+    guard let baseline = neutral.first?.payload(as: NutritionTarget.self) else {
       Issue.record("no target: \(neutral)")
       return
     }
@@ -118,7 +118,7 @@ import Testing
     _ = try engine.apply(.workout(id: "w2", day: tuesday, category: "cardio", durationMin: 30, activeKcal: 360), to: &player)
     _ = try engine.apply(.nutrition(id: "n2", day: tuesday, intakeKcal: 2200), to: &player)
     let moved = try engine.apply(.dayClosed(id: "c2", day: tuesday), to: &player)
-    guard case .nutritionTarget(let target)? = moved.first?.kind else {
+    guard let target = moved.first?.payload(as: NutritionTarget.self) else {
       Issue.record("no target: \(moved)")
       return
     }
@@ -153,7 +153,7 @@ import Testing
     let tuesday = monday.adding(1)
     _ = try engine.apply(.workout(id: "w2", day: tuesday, category: "cardio", durationMin: 30, activeKcal: 600), to: &player)
     let awards = try engine.apply(.dayClosed(id: "c2", day: tuesday), to: &player)
-    guard case .nutritionTarget(let target)? = awards.first?.kind else {
+    guard let target = awards.first?.payload(as: NutritionTarget.self) else {
       Issue.record("no target: \(awards)")
       return
     }

@@ -14,7 +14,7 @@ import Testing
 
   func estimateRecords(_ awards: [Award]) -> [PersonalRecord] {
     awards.compactMap { award in
-      guard case .personalRecord(let record) = award.kind, record.kind == .estimatedOneRepMax else { return nil }
+      guard let record = award.payload(as: PersonalRecord.self), record.kind == .estimatedOneRepMax else { return nil }
       return record
     }
   }

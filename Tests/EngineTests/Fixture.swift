@@ -37,7 +37,7 @@ enum Fixture {
 
 extension Award {
   /// An expected award: the event, the day, what was awarded.
-  init(_ eventID: String, _ day: Day, _ kind: Kind) {
-    self.init(eventID: eventID, day: day, kind: kind)
+  init(_ eventID: String, _ day: Day, _ payload: any AwardPayload) {
+    self.init(eventID: eventID, day: day, payload: payload)
   }
 }

@@ -40,7 +40,7 @@ import Testing
     #expect(engine.plannedLoad(for: "Back Squat", on: week3, player.progress) == 107.5)
     let awards = try engine.apply(squat("w3", week3, 107.5, rpe: 9), to: &player)
     let suggestion = awards.compactMap { award -> LoadSuggestion? in
-      if case .loadSuggestion(let s) = award.kind { return s }
+      if let s = award.payload(as: LoadSuggestion.self) { return s }
       return nil
     }
     #expect(suggestion == [LoadSuggestion(exercise: "Back Squat", loadKg: 107.5, rpe: 9, band: "4-week block", change: 0, nextKg: 107.5, isDeloadWeek: false)])

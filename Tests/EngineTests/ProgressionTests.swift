@@ -34,13 +34,13 @@ import Testing
     let event = Fixture.workout("w", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100, rpe: band.rpe)]))
     let awards = try engine.apply(event, to: &state)
     #expect(awards == [
-      Award("w", monday, .streak(StreakUpdate(change: .started, current: 1, best: 1))),
-      Award("w", monday, .loadSuggestion(LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: band.rpe, band: band.band, change: band.change,
-        nextKg: band.next, isDeloadWeek: false))),
-      Award("w", monday, .xp(XPAward(xp: 83, raw: 80, rounded: 80,
+      Award("w", monday, StreakUpdate(change: .started, current: 1, best: 1)),
+      Award("w", monday, LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: band.rpe, band: band.band, change: band.change,
+        nextKg: band.next, isDeloadWeek: false)),
+      Award("w", monday, XPAward(xp: 83, raw: 80, rounded: 80,
         terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], uncapped: 83))),
-      Award("w", monday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 83))),
+        bonuses: [Contribution("week", 3)], uncapped: 83)),
+      Award("w", monday, LevelUp(level: 2, threshold: 50, xp: 83)),
     ])
     var expected = engine.newProgress()
     expected.xp = 83
@@ -90,7 +90,7 @@ import Testing
     var state = engine.newProgress()
     let event = Fixture.workout("w", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: load, rpe: rpe)]))
     let suggestions = try engine.apply(event, to: &state).compactMap { award -> LoadSuggestion? in
-      if case .loadSuggestion(let suggestion) = award.kind { return suggestion }
+      if let suggestion = award.payload(as: LoadSuggestion.self) { return suggestion }
       return nil
     }
     #expect(suggestions.map(\.nextKg) == [next])
@@ -109,8 +109,8 @@ import Testing
     #expect(engine.plannedLoad(for: "Squat", on: monday.adding(7), state) == 110)
     let event = Fixture.workout("d", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100, rpe: 6)]))
     let awards = try engine.apply(event, to: &state)
-    #expect(awards.contains(Award("d", monday, .loadSuggestion(LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: 6, band: "deload", change: 0, nextKg: 110,
-      isDeloadWeek: true)))))
+    #expect(awards.contains(Award("d", monday, LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: 6, band: "deload", change: 0, nextKg: 110,
+      isDeloadWeek: true))))
     #expect(state.loads[0] == LoadState(exercise: "Squat", lastKg: 100, nextKg: 110, lastRPE: 6))
   }
 
@@ -125,7 +125,7 @@ import Testing
     ]))
     let awards = try engine.apply(second, to: &state)
     let records = awards.compactMap { award -> PersonalRecord? in
-      if case .personalRecord(let record) = award.kind { return record }
+      if let record = award.payload(as: PersonalRecord.self) { return record }
       return nil
     }
     // Heaviest 102.5 (was 100); best estimate 100 × (1 + 6/30) = 120 (was 116.67); 6 reps at 100 kg

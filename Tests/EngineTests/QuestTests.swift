@@ -23,10 +23,10 @@ import Testing
     try engine.apply(event, to: &state).filter { $0.typeName != "streak" }
   }
 
-  func xp(_ xp: Int64, base: Double, minutes: Double, multiplier: Double) -> Award.Kind {
-    .xp(XPAward(
+  func xp(_ xp: Int64, base: Double, minutes: Double, multiplier: Double) -> XPAward {
+    XPAward(
       xp: xp, raw: Double(xp), rounded: xp, terms: [Contribution("base", base), Contribution("duration", minutes)],
-      factors: [Contribution("category", multiplier)], uncapped: xp))
+      factors: [Contribution("category", multiplier)], uncapped: xp)
   }
 
   @Test func questsCompleteOncePerPeriodAtTheWorkoutThatMeetsThem() throws {
@@ -38,34 +38,34 @@ import Testing
     // Monday, 20 strength minutes: (10 + 20) × 2 = 60 XP, level 2; 20 minutes is not 30.
     #expect(try apply(Fixture.workout("w1", monday, minutes: 20), to: &state) == [
       Award("w1", monday, xp(60, base: 10, minutes: 20, multiplier: 2)),
-      Award("w1", monday, .levelUp(LevelUp(level: 2, threshold: 50, xp: 60))),
+      Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 60)),
     ])
     // 15 cardio minutes: 5 + 15 = 20 XP; the day has 35 minutes: Move Today, +10 → 90 XP.
     #expect(try apply(Fixture.workout("w2", monday, "cardio", minutes: 15), to: &state) == [
       Award("w2", monday, xp(20, base: 5, minutes: 15, multiplier: 1)),
-      Award("w2", monday, .questCompleted(Self.dailyMove)),
+      Award("w2", monday, Self.dailyMove),
     ])
     // 30 more cardio minutes: 35 XP → 125, level 3; Move Today is done for today.
     #expect(try apply(Fixture.workout("w3", monday, "cardio", minutes: 30), to: &state) == [
       Award("w3", monday, xp(35, base: 5, minutes: 30, multiplier: 1)),
-      Award("w3", monday, .levelUp(LevelUp(level: 3, threshold: 120, xp: 125))),
+      Award("w3", monday, LevelUp(level: 3, threshold: 120, xp: 125)),
     ])
     // Tuesday, 30 strength minutes: 80 XP → 205, level 4, then a new day's Move Today → 215.
     #expect(try apply(Fixture.workout("w4", tuesday, minutes: 30), to: &state) == [
       Award("w4", tuesday, xp(80, base: 10, minutes: 30, multiplier: 2)),
-      Award("w4", tuesday, .levelUp(LevelUp(level: 4, threshold: 200, xp: 205))),
-      Award("w4", tuesday, .questCompleted(Self.dailyMove)),
+      Award("w4", tuesday, LevelUp(level: 4, threshold: 200, xp: 205)),
+      Award("w4", tuesday, Self.dailyMove),
     ])
     // Wednesday, 10 strength minutes: 40 XP → 255; the week's third strength workout: Iron Week
     // +100 → 355.
     #expect(try apply(Fixture.workout("w5", wednesday, minutes: 10), to: &state) == [
       Award("w5", wednesday, xp(40, base: 10, minutes: 10, multiplier: 2)),
-      Award("w5", wednesday, .questCompleted(Self.ironWeek)),
+      Award("w5", wednesday, Self.ironWeek),
     ])
     // The next Monday starts a new week (one strength workout so far) and a new day.
     #expect(try apply(Fixture.workout("w6", nextMonday, minutes: 40), to: &state) == [
       Award("w6", nextMonday, xp(100, base: 10, minutes: 40, multiplier: 2)),
-      Award("w6", nextMonday, .questCompleted(Self.dailyMove)),
+      Award("w6", nextMonday, Self.dailyMove),
     ])
     #expect(state.xp == 465)
     #expect(state.quests.completions == 4)
@@ -88,8 +88,8 @@ import Testing
     let wednesday = Fixture.day(2)
     #expect(try apply(Fixture.workout("w3", wednesday, minutes: 20), to: &restored) == [
       Award("w3", wednesday, xp(60, base: 10, minutes: 20, multiplier: 2)),
-      Award("w3", wednesday, .questCompleted(Self.ironWeek)),
-      Award("w3", wednesday, .levelUp(LevelUp(level: 4, threshold: 200, xp: 280))),
+      Award("w3", wednesday, Self.ironWeek),
+      Award("w3", wednesday, LevelUp(level: 4, threshold: 200, xp: 280)),
     ])
   }
 

@@ -24,14 +24,12 @@ import Testing
   /// The awards of records and load suggestions, the ones these rules are about.
   func liftingAwards(_ event: Event, _ state: inout PlayerProgress) throws -> [Award] {
     try engine.apply(event, to: &state).filter {
-      if case .personalRecord = $0.kind { return true }
-      if case .loadSuggestion = $0.kind { return true }
-      return false
+      $0.payload is PersonalRecord || $0.payload is LoadSuggestion
     }
   }
 
   func suggestion(_ id: String, _ day: Day, _ exercise: String, _ load: Double, next: Double) -> Award {
-    Award(id, day, .loadSuggestion(LoadSuggestion(exercise: exercise, loadKg: load, rpe: 7, band: "solid", change: 0.025, nextKg: next, isDeloadWeek: false)))
+    Award(id, day, LoadSuggestion(exercise: exercise, loadKg: load, rpe: 7, band: "solid", change: 0.025, nextKg: next, isDeloadWeek: false))
   }
 
   @Test func aliasesAreTheSameExercise() throws {
@@ -42,9 +40,9 @@ import Testing
     let second = try liftingAwards(Fixture.workout("w2", wednesday, exercises: [lift("Barbell Squat", 5, 110)]), &state)
     // 110 × 1.025 = 112.75 → 45.1 plates of 2.5 → 112.5.
     #expect(second == [
-      Award("w2", wednesday, .personalRecord(PersonalRecord(exercise: "Squat", kind: .heaviestWeight, value: 110, previous: 100))),
-      Award("w2", wednesday, .personalRecord(PersonalRecord(
-        exercise: "Squat", kind: .estimatedOneRepMax, value: 110 * (1 + 5.0 / 30), previous: 100 * (1 + 5.0 / 30)))),
+      Award("w2", wednesday, PersonalRecord(exercise: "Squat", kind: .heaviestWeight, value: 110, previous: 100)),
+      Award("w2", wednesday, PersonalRecord(
+        exercise: "Squat", kind: .estimatedOneRepMax, value: 110 * (1 + 5.0 / 30), previous: 100 * (1 + 5.0 / 30))),
       suggestion("w2", wednesday, "Squat", 110, next: 112.5),
     ])
     #expect(state.records.map(\.exercise) == ["Squat", "Other Lift", "Run"])
@@ -69,10 +67,10 @@ import Testing
     // 55 kg is a record of the leg extension (50 before), not of the chest press (60): had both
     // been pooled under "Other Lift", 55 would be no record. 55 × 1.025 = 56.375 → 22.55 → 57.5.
     #expect(second == [
-      Award("w2", wednesday, .personalRecord(PersonalRecord(
-        exercise: "Leg Extension (Machine)", kind: .heaviestWeight, value: 55, previous: 50))),
-      Award("w2", wednesday, .personalRecord(PersonalRecord(
-        exercise: "Leg Extension (Machine)", kind: .estimatedOneRepMax, value: 55 * (1 + 10.0 / 30), previous: 50 * (1 + 10.0 / 30)))),
+      Award("w2", wednesday, PersonalRecord(
+        exercise: "Leg Extension (Machine)", kind: .heaviestWeight, value: 55, previous: 50)),
+      Award("w2", wednesday, PersonalRecord(
+        exercise: "Leg Extension (Machine)", kind: .estimatedOneRepMax, value: 55 * (1 + 10.0 / 30), previous: 50 * (1 + 10.0 / 30))),
       suggestion("w2", wednesday, "Leg Extension (Machine)", 55, next: 57.5),
       suggestion("w2", wednesday, "Chest Press (Machine)", 55, next: 57.5),
     ])

@@ -64,7 +64,7 @@ import Testing
     #expect(lines.contains(#"{"type":"late","event":"w-0000","date":"2026-01-06"}"#))
     // Later awards moved (the nutrition target of the 6th now sees the workout): a correction.
     let correction = try Award(jsonLine: try #require(lines.last))
-    guard case .correction(let change) = correction.kind else { Issue.record("no correction: \(lines)"); return }
+    guard let change = correction.payload(as: Correction.self) else { Issue.record("no correction: \(lines)"); return }
     #expect(change.reason == .late && change.replayed == 3 && change.xp.from < change.xp.to)
     // The same events applied in date order from scratch give the same state.
     let inOrder = try CLIFixture.workspace()

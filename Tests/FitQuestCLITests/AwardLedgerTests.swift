@@ -70,7 +70,7 @@ import Testing
     #expect(result.status == 0)
     let line = try #require(result.stdout.split(separator: "\n").first.map(String.init))
     let correction = try Award(jsonLine: line)
-    guard case .correction(let change) = correction.kind else { Issue.record("not a correction: \(line)"); return }
+    guard let change = correction.payload(as: Correction.self) else { Issue.record("not a correction: \(line)"); return }
     #expect(change.reason == .retraction && change.xp.from == before.xp)
     #expect(change.withdrawn.contains { $0.id == "w-0002/xp" })
     // The state is the one of the other four events.

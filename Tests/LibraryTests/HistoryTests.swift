@@ -21,10 +21,10 @@ import Testing
     .workout(id: id, day: day, category: category, durationMin: minutes)
   }
 
-  func xp(_ xp: Int64, raw: Double, base: Double, minutes: Double, multiplier: Double, bonuses: [Contribution] = []) -> Award.Kind {
-    .xp(XPAward(
+  func xp(_ xp: Int64, raw: Double, base: Double, minutes: Double, multiplier: Double, bonuses: [Contribution] = []) -> XPAward {
+    XPAward(
       xp: xp, raw: raw, rounded: Int64(raw), terms: [Contribution("base", base), Contribution("duration", minutes)],
-      factors: [Contribution("category", multiplier)], bonuses: bonuses, uncapped: xp))
+      factors: [Contribution("category", multiplier)], bonuses: bonuses, uncapped: xp)
   }
 
   @Test func anIDIsAppliedOnceAndComparedAsBytes() throws {
@@ -58,25 +58,25 @@ import Testing
     let correction = Correction(
       reason: .late, replayed: 1, xp: .init(from: 33, to: 96), level: .init(from: 1, to: 2),
       withdrawn: [
-        Award(eventID: "w3", day: wednesday, kind: .streak(StreakUpdate(change: .extended, current: 2, best: 2))),
-        Award(eventID: "w3", day: wednesday, kind: xp(15, raw: 15, base: 5, minutes: 10, multiplier: 1)),
+        Award(eventID: "w3", day: wednesday, payload: StreakUpdate(change: .extended, current: 2, best: 2)),
+        Award(eventID: "w3", day: wednesday, payload: xp(15, raw: 15, base: 5, minutes: 10, multiplier: 1)),
       ],
       granted: [
-        Award(eventID: "w3", day: wednesday, kind: .streak(StreakUpdate(change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1))),
-        Award(eventID: "w3", day: wednesday, kind: xp(18, raw: 15, base: 5, minutes: 10, multiplier: 1, bonuses: [Contribution("streak", 3)])),
+        Award(eventID: "w3", day: wednesday, payload: StreakUpdate(change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1)),
+        Award(eventID: "w3", day: wednesday, payload: xp(18, raw: 15, base: 5, minutes: 10, multiplier: 1, bonuses: [Contribution("streak", 3)])),
       ])
     #expect(awards == [
-      Award(eventID: "w2", day: tuesday, kind: .streak(StreakUpdate(change: .extended, current: 2, best: 2))),
-      Award(eventID: "w2", day: tuesday, kind: xp(60, raw: 60, base: 10, minutes: 20, multiplier: 2)),
-      Award(eventID: "w2", day: tuesday, kind: .levelUp(LevelUp(level: 2, threshold: 50, xp: 78))),
-      Award(eventID: "w2", day: tuesday, kind: .correction(correction)),
+      Award(eventID: "w2", day: tuesday, payload: StreakUpdate(change: .extended, current: 2, best: 2)),
+      Award(eventID: "w2", day: tuesday, payload: xp(60, raw: 60, base: 10, minutes: 20, multiplier: 2)),
+      Award(eventID: "w2", day: tuesday, payload: LevelUp(level: 2, threshold: 50, xp: 78)),
+      Award(eventID: "w2", day: tuesday, payload: (correction)),
     ])
     #expect(player.xp == 96 && player.level == 2 && player.streak.freezes == 1)
 
     // Withdrawing Tuesday's workout gives back Monday and Wednesday as they were.
     let withdrawn = try engine.apply(.retraction(id: "r1", day: day(3), of: "w2"), to: &player)
     #expect(player.xp == 33 && player.level == 1)
-    guard case .correction(let back)? = withdrawn.first?.kind else { Issue.record("no correction"); return }
+    guard let back = withdrawn.first?.payload(as: Correction.self) else { Issue.record("no correction"); return }
     #expect(back.reason == .retraction && back.xp == .init(from: 96, to: 33) && back.level == .init(from: 2, to: 1))
     #expect(back.withdrawn.map(\.id) == ["w2/streak/extended", "w2/xp", "w2/levelUp/2", "w3/streak/extended", "w3/xp"])
     #expect(back.granted == correction.withdrawn)

@@ -22,7 +22,19 @@ import Testing
     Edit(from: #""xp":633"#, to: #""xp":-1000000"#, path: "progress.xp", message: "-1000000 is outside 0…9007199254740992"),
     Edit(from: #""level":3,"loads""#, to: #""level":0,"loads""#, path: "progress.level", message: "0 is outside 1…1000000"),
     Edit(from: #""firstWeek":2923"#, to: #""firstWeek":-9223372036854775808"#, path: "progress.firstWeek", message: "week -9223372036854775808 is outside years 1–9999"),
-    Edit(from: #""format":2"#, to: #""format":3"#, path: "format", message: "format 3 is newer than this FitQuest reads (2); update FitQuest"),
+    Edit(
+      from: #""name":"cardio""#, to: #""name":"strength""#, path: "progress.categories.1",
+      message: "category 'strength' is listed twice (first at index 0) (and 1 more)"),
+    Edit(
+      from: #""exercise":"Front Squat""#, to: #""exercise":"Back Squat""#, path: "progress.records.1",
+      message: "exercise 'Back Squat' is listed twice (first at index 0) (and 3 more)"),
+    Edit(
+      from: #""id":"dedication""#, to: #""id":"first-workout""#, path: "progress.achievements.1",
+      message: "achievement 'first-workout' is listed twice (first at index 0) (and 1 more)"),
+    Edit(
+      from: #""id":"daily-move""#, to: #""id":"iron-week""#, path: "progress.quests.quests.1",
+      message: "quest 'iron-week' is listed twice (first at index 0) (and 1 more)"),
+    Edit(from: #""format":2"#, to: #""format":4"#, path: "format", message: "format 4 is newer than this FitQuest reads (3); update FitQuest"),
   ]
 
   @Test(arguments: edits)
@@ -37,6 +49,20 @@ import Testing
     }
     #expect(context.debugDescription == edit.message)
     #expect(context.codingPath.map(\.stringValue).joined(separator: ".") == edit.path)
+  }
+
+  @Test func aSpeciesListedTwiceIsRefusedWithItsPath() throws {
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.saved)) as? [String: Any])
+    var progress = try #require(object["progress"] as? [String: Any])
+    var companions = try #require(progress["companions"] as? [String: Any])
+    let members = try #require(companions["members"] as? [Any])
+    companions["members"] = members + members
+    progress["companions"] = companions
+    object["progress"] = progress
+    let error = #expect(throws: DecodingError.self) { _ = try PlayerState(data: try JSONSerialization.data(withJSONObject: object)) }
+    guard case .dataCorrupted(let context)? = error else { return }
+    #expect(context.codingPath.map(\.stringValue).joined(separator: ".") == "progress.companions.members.1")
+    #expect(context.debugDescription.hasPrefix("species '") && context.debugDescription.hasSuffix("' is listed twice (first at index 0)"))
   }
 
   @Test func aLevelTheXPDoesNotGiveIsRefusedByTheEngine() throws {

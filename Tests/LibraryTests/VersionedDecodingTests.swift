@@ -34,9 +34,21 @@ import Testing
     }
   }
 
-  @Test func format2RoundTripsByteForByte() throws {
-    let url = Self.fixtures.appendingPathComponent("player-format-2.json")
-    if !FileManager.default.fileExists(atPath: url.path), ProcessInfo.processInfo.environment["RECORD_FORMAT_2"] == "1" {
+  @Test func format2ReadsAndWritesAsFormat3() throws {
+    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("player-format-2.json"))
+    let player = try PlayerState(data: data)
+    // FitQuest 1's 603 XP plus three "Move Today" quests (+10 each) the rules have since added.
+    #expect(player.appliedCount == 5 && player.appliedIDCount == 5 && player.xp == 633)
+    #expect(player.categories.map(\.name) == ["strength", "cardio", "flexibility", "sports", "other"])
+    let written = try player.data()
+    #expect(String(decoding: written, as: UTF8.self).hasPrefix(#"{"appliedCount":5,"#))
+    #expect(String(decoding: written, as: UTF8.self).contains(#""format":3"#))
+    #expect(try PlayerState(data: written) == player)
+  }
+
+  @Test func format3RoundTripsByteForByte() throws {
+    let url = Self.fixtures.appendingPathComponent("player-format-3.json")
+    if !FileManager.default.fileExists(atPath: url.path), ProcessInfo.processInfo.environment["RECORD_FORMAT_3"] == "1" {
       // How the fixture was made (once; see Fixtures/README.md).
       let engine = try engine()
       var player = engine.newPlayer()
@@ -49,7 +61,6 @@ import Testing
     }
     let data = try Data(contentsOf: url)
     let player = try PlayerState(data: data)
-    // FitQuest 1's 603 XP plus three "Move Today" quests (+10 each) the rules have since added.
     #expect(player.appliedCount == 5 && player.appliedIDCount == 5 && player.xp == 633)
     #expect(try player.data() == data)
   }

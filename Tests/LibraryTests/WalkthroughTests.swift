@@ -24,7 +24,7 @@ import Testing
     let awards: [Award] = try engine.apply(w, to: &player)
     // (50 + 55 × 1.5) × 1.2 × 1.1 (RPE 8) = 174.9 → 175, + 20 for the week's first workout.
     let xp = try #require(awards.first { $0.typeName == "xp" })
-    guard case .xp(let award) = xp.kind else { Issue.record("not an XP award"); return }
+    guard let award = xp.payload(as: XPAward.self) else { Issue.record("not an XP award"); return }
     #expect(award.xp == 195 && award.raw == 174.9 && award.rounded == 175)
     // + 10 for Move Today (55 minutes), + 25 for First Steps.
     #expect(player.xp == 230)
@@ -34,7 +34,7 @@ import Testing
     let withdrawn = try engine.apply(.retraction(id: "r1", day: day, of: "w1"), to: &player)
     #expect(player.xp == 0)
     #expect(player.progress == engine.newPlayer().progress)
-    guard case .correction(let correction)? = withdrawn.first?.kind, withdrawn.count == 1 else {
+    guard let correction = withdrawn.first?.payload(as: Correction.self), withdrawn.count == 1 else {
       Issue.record("expected one correction, got \(withdrawn)")
       return
     }
@@ -46,7 +46,7 @@ import Testing
     // Saved and restored, the player is the same value.
     let restored = try PlayerState(data: try player.data())
     #expect(restored == player)
-    #expect(PlayerState.formatVersion == 2)
+    #expect(PlayerState.formatVersion == 3)
   }
 
   @Test func daysComeFromTheCalendarsTimeZone() throws {

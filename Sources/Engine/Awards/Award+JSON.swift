@@ -10,23 +10,25 @@ extension Award {
     return writer.output
   }
 
-  /// Writes the award as a JSON object.
+  /// Writes the award as a JSON object (the one serialiser of every award).
   public func write(to writer: inout JSONWriter) {
     writer.object { w in
       w.field("type", typeName)
       w.field("event", eventID)
       if let player { w.field("player", player) }
       w.field("date", day.iso)
-      writeFields(&w)
+      payload.write(&w)
     }
   }
 
   /// Reads an award's JSON line, keeping the written order of named amounts.
   public init(jsonLine: String) throws {
     let value = try JSONReader.parse(SourceFile(name: "<award>", text: jsonLine))
-    let ordered = AwardJSONOrder(value)
-    let decoded = try JSONDecoder().decode(Award.self, from: Data(jsonLine.utf8))
-    self = ordered.restore(decoded)
+    self = try JSONDecoder().decode(Award.self, from: Data(jsonLine.utf8))
+    if var ordered = payload as? any AwardPayload & KeepsWrittenOrder {
+      ordered.restoreOrder(AwardJSONOrder(value))
+      payload = ordered
+    }
   }
 }
 
@@ -41,47 +43,16 @@ extension Award: Codable {
     eventID = try container.decode(String.self, forKey: .event)
     player = try container.decodeIfPresent(String.self, forKey: .player)
     day = try container.decode(Day.self, forKey: .date)
-    switch type {
-    case "xp": kind = .xp(try XPAward(from: decoder))
-    case "levelUp": kind = .levelUp(try LevelUp(from: decoder))
-    case "streak": kind = .streak(try StreakUpdate(from: decoder))
-    case "personalRecord": kind = .personalRecord(try PersonalRecord(from: decoder))
-    case "achievement": kind = .achievement(try AchievementUnlock(from: decoder))
-    case "companionJoined": kind = .companionJoined(try CompanionJoined(from: decoder))
-    case "companionXP": kind = .companionXP(try CompanionXPAward(from: decoder))
-    case "companionLevelUp": kind = .companionLevelUp(try CompanionLevelUp(from: decoder))
-    case "evolution": kind = .evolution(try Evolution(from: decoder))
-    case "nutritionTarget": kind = .nutritionTarget(try NutritionTarget(from: decoder))
-    case "loadSuggestion": kind = .loadSuggestion(try LoadSuggestion(from: decoder))
-    case "questCompleted": kind = .questCompleted(try QuestCompletion(from: decoder))
-    case "correction": kind = .correction(try Correction(from: decoder))
-    default:
+    guard let payloadType = AwardTypes.byName[type] else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: [EnvelopeKeys.type], debugDescription: "unknown award type '\(type)'"))
     }
+    payload = try payloadType.init(from: decoder)
   }
 
+  /// Encodes the award's JSON form (``write(to:)``, through the encoder).
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: EnvelopeKeys.self)
-    try container.encode(typeName, forKey: .type)
-    try container.encode(eventID, forKey: .event)
-    try container.encodeIfPresent(player, forKey: .player)
-    try container.encode(day, forKey: .date)
-    switch kind {
-    case .xp(let a): try a.encode(to: encoder)
-    case .levelUp(let a): try a.encode(to: encoder)
-    case .streak(let a): try a.encode(to: encoder)
-    case .personalRecord(let a): try a.encode(to: encoder)
-    case .achievement(let a): try a.encode(to: encoder)
-    case .companionJoined(let a): try a.encode(to: encoder)
-    case .companionXP(let a): try a.encode(to: encoder)
-    case .companionLevelUp(let a): try a.encode(to: encoder)
-    case .evolution(let a): try a.encode(to: encoder)
-    case .nutritionTarget(let a): try a.encode(to: encoder)
-    case .loadSuggestion(let a): try a.encode(to: encoder)
-    case .questCompleted(let a): try a.encode(to: encoder)
-    case .correction(let a): try a.encode(to: encoder)
-    }
+    try JSONReader.parse(Array(jsonLine.utf8)).encode(to: encoder)
   }
 }
 
@@ -99,28 +70,6 @@ struct AwardJSONOrder {
   func reorder(_ items: [Contribution], _ key: String) -> [Contribution] {
     guard let order = orders[key] else { return items }
     return order.compactMap { name in items.first { $0.name == name } }
-  }
-
-  func restore(_ award: Award) -> Award {
-    var award = award
-    switch award.kind {
-    case .xp(var a):
-      a.terms = reorder(a.terms, "terms")
-      a.factors = reorder(a.factors, "factors")
-      a.bonuses = reorder(a.bonuses, "bonuses")
-      award.kind = .xp(a)
-    case .achievement(var a):
-      a.values = reorder(a.values, "values")
-      award.kind = .achievement(a)
-    case .evolution(var a):
-      a.values = reorder(a.values, "values")
-      award.kind = .evolution(a)
-    case .nutritionTarget(var a):
-      a.signals = reorder(a.signals, "signals")
-      award.kind = .nutritionTarget(a)
-    default: break
-    }
-    return award
   }
 }
 

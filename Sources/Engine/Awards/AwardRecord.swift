@@ -2,30 +2,70 @@
 /// rather than names (each mechanic defines its own in its folder, as `Recorded.Name`).
 package enum Recorded {}
 
-/// One award as the engine records it: its day and its compact payload.
+/// An award as a phase records it: a plain value (no references, no names: indexes into the
+/// pack), turned into its public payload only for callers that want awards.
+package protocol RecordedAward: BitwiseCopyable, Sendable {
+  /// The public award it becomes.
+  associatedtype Payload: AwardPayload
+  /// The public award, with names from the pack; the record's ranges and text indexes point
+  /// into the log's explanation numbers and names.
+  func payload(in log: borrowing AwardLog, pack: RulePack) -> Payload
+}
+
+/// One award as the engine records it: its day, its record's type and the record's bytes (a
+/// fixed-size value, so a log of records is one flat array, whatever the mechanics).
 package struct AwardRecord: Sendable {
   /// The day the award belongs to (for a nutrition target, the day settled).
   package var day: Day
-  package var payload: Payload
+  /// The recorded type.
+  package let type: ObjectIdentifier
+  private var storage: Storage
 
-  package init(day: Day, _ payload: Payload) {
+  /// Room for the largest record (a test checks every registered record fits).
+  typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+  package static let capacity = MemoryLayout<Storage>.size
+
+  @inline(__always)
+  package init<Record: RecordedAward>(day: Day, _ record: Record) {
+    precondition(MemoryLayout<Record>.size <= Self.capacity && MemoryLayout<Record>.alignment <= 8, "\(Record.self) is too large to record")
     self.day = day
-    self.payload = payload
+    type = ObjectIdentifier(Record.self)
+    storage = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: record, as: Record.self) }
   }
 
-  /// The payloads, one case per kind of award (the mechanics' registration lines).
-  package enum Payload: Sendable {
-    case xp(Recorded.XP)
-    case levelUp(LevelUp)
-    case streak(StreakUpdate)
-    case personalRecord(Recorded.PersonalRecord)
-    case achievement(Recorded.AchievementUnlock)
-    case companionJoined(Recorded.CompanionJoined)
-    case companionXP(Recorded.CompanionXP)
-    case companionLevelUp(Recorded.CompanionLevelUp)
-    case evolution(Recorded.Evolution)
-    case nutritionTarget(Recorded.NutritionTarget)
-    case loadSuggestion(Recorded.LoadSuggestion)
-    case questCompleted(Recorded.QuestCompletion)
+  /// The record, when it is one of this type.
+  @inline(__always)
+  package func record<Record: RecordedAward>(as type: Record.Type) -> Record? {
+    guard self.type == ObjectIdentifier(Record.self) else { return nil }
+    return withUnsafeBytes(of: storage) { $0.load(as: Record.self) }
+  }
+
+  /// The public award of a record, with names from the pack.
+  package func award(eventID: String, player: String? = nil, log: borrowing AwardLog, pack: RulePack) -> Award {
+    guard let recorded = AwardTypes.byRecord[type] else {
+      preconditionFailure("an award record of a type no mechanic lists")
+    }
+    return Award(eventID: eventID, player: player, day: day, payload: payload(recorded, log: log, pack: pack))
+  }
+
+  private func payload<Record: RecordedAward>(_ type: Record.Type, log: borrowing AwardLog, pack: RulePack) -> any AwardPayload {
+    withUnsafeBytes(of: storage) { $0.load(as: Record.self) }.payload(in: log, pack: pack)
+  }
+}
+
+extension AwardLog {
+  /// The name a record refers to by index (nil for −1 or an index the log does not have).
+  package func text(_ index: Int32) -> String? {
+    texts.indices.contains(Int(index)) ? texts[Int(index)] : nil
+  }
+}
+
+extension [Double] {
+  /// The explanation numbers of a range (empty when the range does not fit).
+  package func slice(_ range: ValueRange) -> ArraySlice<Double> {
+    let end = Int(range.start + range.count)
+    guard range.count > 0, range.start >= 0, end <= count else { return [] }
+    return self[Int(range.start)..<end]
   }
 }

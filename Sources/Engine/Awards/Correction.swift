@@ -7,9 +7,12 @@ import RuleLanguage
 ///
 /// A late event's own awards come before its correction as ordinary awards; a retraction's
 /// correction withdraws the retracted event's awards too.
-public struct Correction: Sendable, Hashable, Codable {
+public struct Correction: AwardPayload {
+  /// `"correction"`.
+  public static let type = "correction"
+
   /// Why the past changed.
-  public enum Reason: String, Sendable, Hashable, Codable {
+  public enum Reason: String, Sendable, Hashable, Decodable {
     /// An event dated before others was placed in date order.
     case late
     /// An event was withdrawn.
@@ -17,7 +20,7 @@ public struct Correction: Sendable, Hashable, Codable {
   }
 
   /// A value before and after.
-  public struct Change<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+  public struct Change<Value: Sendable & Hashable & Decodable>: Sendable, Hashable, Decodable {
     /// The value before.
     public var from: Value
     /// The value after.
@@ -55,7 +58,8 @@ public struct Correction: Sendable, Hashable, Codable {
     self.granted = granted
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes `reason`, `replayed`, `xp`, `level`, `withdrawn`, `granted`.
+  public func write(_ w: inout JSONWriter) {
     w.field("reason", reason.rawValue)
     w.field("replayed", replayed)
     w.key("xp")
@@ -76,7 +80,8 @@ public struct Correction: Sendable, Hashable, Codable {
     }
   }
 
-  var explanation: String {
+  /// "placed in date order; 2 later event(s) replayed; total XP 900 → 950; …".
+  public var explanation: String {
     var parts = ["total XP \(xp.from) → \(xp.to)"]
     if level.from != level.to { parts.append("level \(level.from) → \(level.to)") }
     if !withdrawn.isEmpty { parts.append("withdrawn: " + withdrawn.map(\.token).joined(separator: ", ")) }
@@ -85,7 +90,11 @@ public struct Correction: Sendable, Hashable, Codable {
     return "\(what); \(replayed) later event(s) replayed; " + parts.joined(separator: "; ")
   }
 
-  var token: String { "correction \(xp.from) → \(xp.to) XP" }
+  /// The event says it all: "".
+  public func subject(in award: Award) -> String { "" }
+
+  /// "correction 900 → 950 XP".
+  public func token(in award: Award) -> String { "correction \(xp.from) → \(xp.to) XP" }
 
   /// The awards of `old` that `new` does not have (by id, or with other values), and those of
   /// `new` that `old` does not have, each in its list's order.

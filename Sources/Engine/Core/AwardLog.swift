@@ -1,7 +1,7 @@
 /// Where the engine writes awards: compact records (plain values, no strings), plus the numbers
 /// of explanations (XP breakdowns, the values a condition read) when asked. Callers that want
 /// only the state use ``Mode/off`` and pay nothing; others turn records into ``Award`` values
-/// (``AwardLog/awards(eventID:pack:)``) or read them directly (the simulation's recorder).
+/// (``AwardLog/awards(eventID:player:pack:)``) or read them directly (the simulation's recorder).
 package struct AwardLog {
   package enum Mode: Sendable {
     /// No awards (the state is all the caller wants).
@@ -16,6 +16,8 @@ package struct AwardLog {
   package private(set) var records: [AwardRecord] = []
   /// Explanation numbers, referenced by records as ranges.
   package private(set) var values: [Double] = []
+  /// Names records refer to by index (records hold no strings).
+  package private(set) var texts: [String] = []
 
   package init(_ mode: Mode) {
     self.mode = mode
@@ -38,9 +40,17 @@ package struct AwardLog {
     return ValueRange(start: Int32(start), count: Int32(values.count - start))
   }
 
+  /// Keeps a name a record refers to; returns its index (−1 when not recording).
+  package mutating func append(text: String) -> Int32 {
+    guard isRecording else { return -1 }
+    texts.append(text)
+    return Int32(texts.count - 1)
+  }
+
   package mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
     values.removeAll(keepingCapacity: true)
+    texts.removeAll(keepingCapacity: true)
   }
 
   /// The explanation numbers of a range.
@@ -50,7 +60,7 @@ package struct AwardLog {
 }
 
 /// A range of a log's explanation numbers.
-package struct ValueRange: Sendable, Equatable {
+package struct ValueRange: Sendable, Equatable, BitwiseCopyable {
   package var start: Int32
   package var count: Int32
 

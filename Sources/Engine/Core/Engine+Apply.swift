@@ -27,7 +27,6 @@ extension Engine {
       tables: plan.tables, recording: log.isRecording, explaining: log.isExplaining)
     switch event.pointee.kind {
     case .workout:
-      prepare(event, &context, &live.progress)
       try applyWorkout(event, &context, &live, &log)
     case .nutrition:
       try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
@@ -39,6 +38,8 @@ extension Engine {
       try applyDayClosure(&context, &live, &log)
     case .retraction:
       throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
+    case .mechanic:
+      try applyMechanicEvent(event, &context, &live, &log)
     }
   }
 

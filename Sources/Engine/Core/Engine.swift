@@ -21,10 +21,14 @@ public final class Engine: Sendable {
     let achievements = AchievementPlan(pack: pack)
     let experience = ExperiencePlan(pack: pack)
     self.experience = experience
-    let formulas = Mechanics.formulas(pack, achievements: achievements) + experience.programs
-    func slots(_ formulas: [Formula?]) -> UnsafeBufferPointer<Int32> {
-      storage.buffer(Set(formulas.compactMap { $0 }.flatMap(\.slots)).sorted().map { Int32($0) })
+    // Each mechanic's formula sites, flattened: a phase fills the slots of its site.
+    var sites: [[Formula]] = []
+    var siteStarts: [Int32] = []
+    for mechanic in Mechanics.all {
+      siteStarts.append(Int32(sites.count))
+      sites += mechanic.formulaSites(of: pack)
     }
+    let formulas = sites.flatMap { $0 } + experience.programs
     var parameters: [Double] = []
     for category in pack.categories { parameters += category.parameters }
     let species = pack.companions?.species ?? []
@@ -41,15 +45,12 @@ public final class Engine: Sendable {
       stackDepth: formulas.map(\.stackDepth).max() ?? 1,
       readers: storage.buffer(facts.map(SlotReader.init)),
       tables: storage.pointer(tables),
-      experienceSlots: slots(pack.xp.formulas),
+      isActive: storage.buffer(Mechanics.all.map { $0.isActive(in: pack) }),
+      siteStarts: storage.buffer(siteStarts),
+      siteSlots: storage.buffer(sites.map { site in storage.buffer(Set(site.flatMap(\.slots)).sorted().map { Int32($0) }) }),
       fusedExperience: storage.buffer(experience.programs.map(\.compiledProgram)),
       fusedSlots: storage.buffer(experience.slots.flatMap { $0.map { Int32($0) } }),
       fusedSlotEnds: storage.buffer(experience.slots.reduce(into: [Int32]()) { ends, list in ends.append((ends.last ?? 0) + Int32(list.count)) }),
-      companionSlots: slots([pack.companions?.share, pack.companions?.affinityBonus]),
-      evolutionSlots: slots(pack.companions?.species.map { $0.evolution?.condition } ?? []),
-      nutritionSlots: slots(pack.nutrition?.formulas ?? []),
-      achievementSlots: storage.buffer(achievements.generalSlots.map { Int32($0) }),
-      questSlots: slots(pack.quests?.formulas ?? []),
       rounding: pack.xp.rounding,
       perWorkoutCap: Int64(pack.xp.perWorkoutCap ?? -1),
       perDayCap: Int64(pack.xp.perDayCap ?? -1),
@@ -63,10 +64,6 @@ public final class Engine: Sendable {
       eventGroupEnds: storage.buffer(achievements.eventGroups.reduce(into: [Int32]()) { ends, list in
         ends.append((ends.last ?? 0) + Int32(list.count))
       }),
-      hasRecords: pack.records != nil,
-      hasProgression: pack.progression != nil,
-      hasCompanions: pack.companions != nil,
-      hasQuests: !(pack.quests?.quests.isEmpty ?? true),
       hasGeneralAchievements: !achievements.general.isEmpty,
       tierCount: achievements.tierCount,
       progressionCategories: storage.buffer(progression))
@@ -86,19 +83,11 @@ public final class Engine: Sendable {
     return Engine(pack: copy)
   }
 
-  /// A new player's progress, shaped for this pack.
+  /// A new player's progress, shaped for this pack: every mechanic's empty state, aligned to it.
   public func newProgress() -> PlayerProgress {
-    var state = PlayerProgress()
-    state.categories = pack.categories.map { CategoryTotals(name: $0.name) }
-    state.records = pack.exercises.map { ExerciseRecord(exercise: $0.name) }
-    state.loads = pack.exercises.map { LoadState(exercise: $0.name) }
-    state.achievements = pack.achievements.map { AchievementProgress(id: $0.id) }
-    if let quests = pack.quests?.quests, !quests.isEmpty {
-      let empty = PeriodTotals(categories: pack.categories.count)
-      state.quests.periods = [empty, empty]
-      state.quests.quests = quests.map { QuestProgress(id: $0.id) }
-    }
-    return state
+    var progress = PlayerProgress()
+    _ = reconcile(&progress)
+    return progress
   }
 
   /// A player ready to be applied events to: the progress (re-aligned to this pack when it was
@@ -109,73 +98,28 @@ public final class Engine: Sendable {
     return LivePlayer(progress: progress, cursors: plan.achievements.cursors(for: progress))
   }
 
-  /// Whether a progress has this pack's shape: its entries in the pack's order, and every
-  /// companion's species index bound. O(entries); the engine relies on it to index arrays.
-  func isAligned(_ state: PlayerProgress) -> Bool {
-    let quests = pack.quests?.quests ?? []
-    guard state.categories.map(\.name).elementsEqual(pack.categories.map(\.name)),
-      pack.isAligned(state.records, name: \.exercise),
-      pack.isAligned(state.loads, name: \.exercise),
-      state.achievements.map(\.id).elementsEqual(pack.achievements.map(\.id)),
-      state.quests.quests.map(\.id).elementsEqual(quests.map(\.id)),
-      state.quests.periods.count == (quests.isEmpty ? 0 : 2),
-      state.quests.periods.allSatisfy({ $0.fits(categories: pack.categories.count) }),
-      zip(state.achievements, pack.achievements).allSatisfy({ (0...$1.tiers.count).contains($0.tier) })
-    else { return false }
-    let species = pack.companions?.species ?? []
-    return state.companions.members.allSatisfy { companion in
-      species.indices.contains(companion.speciesIndex) && species[companion.speciesIndex].id == companion.species
-    }
+  /// Whether a progress has this pack's shape in every mechanic (entries in the pack's order,
+  /// companions bound to their species). O(entries); the engine relies on it to index arrays.
+  func isAligned(_ progress: PlayerProgress) -> Bool {
+    Mechanics.all.allSatisfy { $0.isAligned(progress, to: pack) }
   }
 
-  /// Re-aligns a saved progress to this pack: entries are matched by name, new ones start empty,
-  /// entries the pack no longer has are dropped (and companions of unknown species leave).
-  /// Returns the names dropped.
-  public func reconcile(_ state: inout PlayerProgress) -> [String] {
-    var dropped: [String] = []
-    func align<T>(_ entries: [T], names: [String], key: (T) -> String, make: (String) -> T) -> [T] {
-      var byName: [String: T] = [:]
-      for entry in entries where byName[key(entry)] == nil { byName[key(entry)] = entry }
-      dropped += entries.map(key).filter { !names.contains($0) }
-      return names.map { byName[$0] ?? make($0) }
-    }
-    state.categories = align(state.categories, names: pack.categories.map(\.name), key: \.name, make: CategoryTotals.init)
-    let records = pack.aligned(state.records, name: \.exercise, make: ExerciseRecord.init)
-    let loads = pack.aligned(state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
-    state.records = records.list
-    state.loads = loads.list
-    dropped += records.dropped + loads.dropped
-    state.achievements = align(
-      state.achievements, names: pack.achievements.map(\.id), key: \.id, make: AchievementProgress.init)
-    for (index, rule) in pack.achievements.enumerated() where !(0...rule.tiers.count).contains(state.achievements[index].tier) {
-      // A tier the pack no longer has (tiers were removed): the highest that remains.
-      state.achievements[index].tier = Swift.min(Swift.max(state.achievements[index].tier, 0), rule.tiers.count)
-    }
-    let quests = pack.quests?.quests ?? []
-    state.quests.quests = align(state.quests.quests, names: quests.map(\.id), key: \.id, make: QuestProgress.init)
-    let empty = PeriodTotals(categories: pack.categories.count)
-    if quests.isEmpty {
-      state.quests.periods = []
-    } else if state.quests.periods.count != 2 {
-      state.quests.periods = [empty, empty]
-    } else {
-      for index in 0..<2 where !state.quests.periods[index].fits(categories: pack.categories.count) {
-        state.quests.periods[index] = empty
-      }
-    }
-    let active = state.companions.active.flatMap { $0 < state.companions.members.count ? state.companions.members[$0].species : nil }
-    var members: [Companion] = []
-    for var companion in state.companions.members {
-      guard let index = pack.companions?.species(named: companion.species) else {
-        dropped.append(companion.species)
-        continue
-      }
-      companion.speciesIndex = index
-      members.append(companion)
-    }
-    state.companions.members = members
-    state.companions.active = active.flatMap { name in members.firstIndex { $0.species == name } }
-    return dropped
+  /// Re-aligns a saved progress to this pack, mechanic by mechanic: entries are matched by name,
+  /// new ones start empty, entries the pack no longer has are dropped (and companions of unknown
+  /// species leave). Returns the names dropped.
+  public func reconcile(_ progress: inout PlayerProgress) -> [String] {
+    Mechanics.all.flatMap { $0.align(&progress, to: pack) }
+  }
+}
+
+extension Mechanic {
+  static func isAligned(_ progress: PlayerProgress, to pack: RulePack) -> Bool { isAligned(progress[keyPath: state], to: pack) }
+
+  static func align(_ progress: inout PlayerProgress, to pack: RulePack) -> [String] { align(&progress[keyPath: state], to: pack) }
+
+  /// The mechanic's formula sites for a pack (none when the pack lacks its rules).
+  static func formulaSites(of pack: RulePack) -> [[Formula]] {
+    pack.rules(Self.self).map { formulas($0, pack: pack) } ?? []
   }
 }
 

@@ -100,17 +100,17 @@ struct EnginePlan: @unchecked Sendable {
   let stackDepth: Int
   let readers: UnsafeBufferPointer<SlotReader>
   let tables: UnsafePointer<EngineTables>
-  let experienceSlots: UnsafeBufferPointer<Int32>
+  /// Per mechanic (by its index in ``Mechanics/all``): whether the pack has it running.
+  let isActive: UnsafeBufferPointer<Bool>
+  /// Per mechanic, where its formula sites start in ``siteSlots``; per site, the slots its
+  /// formulas read (what a phase fills before evaluating them).
+  let siteStarts: UnsafeBufferPointer<Int32>
+  let siteSlots: UnsafeBufferPointer<UnsafeBufferPointer<Int32>>
   /// Per category, the XP terms and factors as one program (see ``ExperiencePlan``; empty when
   /// they cannot be fused), and the slots it and the bonuses read (flattened, with ends).
   let fusedExperience: UnsafeBufferPointer<CompiledProgram>
   let fusedSlots: UnsafeBufferPointer<Int32>
   let fusedSlotEnds: UnsafeBufferPointer<Int32>
-  let companionSlots: UnsafeBufferPointer<Int32>
-  let evolutionSlots: UnsafeBufferPointer<Int32>
-  let nutritionSlots: UnsafeBufferPointer<Int32>
-  let achievementSlots: UnsafeBufferPointer<Int32>
-  let questSlots: UnsafeBufferPointer<Int32>
   /// XP rounding and caps (−1: no cap), and whether any bonus exists.
   let rounding: RoundingMode
   let perWorkoutCap: Int64
@@ -126,14 +126,24 @@ struct EnginePlan: @unchecked Sendable {
   /// ``AchievementPlan/eventGroups`` flattened: key k's groups are `eventGroups[eventGroupEnds[k − 1]..<eventGroupEnds[k]]`.
   let eventGroups: UnsafeBufferPointer<Int32>
   let eventGroupEnds: UnsafeBufferPointer<Int32>
-  /// Which mechanics the pack has.
-  let hasRecords: Bool
-  let hasProgression: Bool
-  let hasCompanions: Bool
-  let hasQuests: Bool
   let hasGeneralAchievements: Bool
   /// All achievement tiers of the pack (a bound on the rounds of unlocking).
   let tierCount: Int
   /// Per category: whether its exercises get load suggestions.
   let progressionCategories: UnsafeBufferPointer<Bool>
+}
+
+extension Engine {
+  /// Whether the pack has a mechanic running (its phases are skipped otherwise).
+  @inline(__always)
+  func has<M: Mechanic>(_ mechanic: M.Type) -> Bool { plan.isActive[M.index] }
+
+  /// The slots a mechanic's formula site reads (see ``Mechanic/formulas(_:pack:)``); none when
+  /// the pack lacks the mechanic.
+  @inline(__always)
+  func slots<M: Mechanic>(_ mechanic: M.Type, _ site: Int) -> UnsafeBufferPointer<Int32> {
+    let start = Int(plan.siteStarts[M.index])
+    let end = M.index + 1 < plan.siteStarts.count ? Int(plan.siteStarts[M.index + 1]) : plan.siteSlots.count
+    return start + site < end ? plan.siteSlots[start + site] : UnsafeBufferPointer(start: nil, count: 0)
+  }
 }

@@ -1,29 +1,62 @@
 import RuleLanguage
 
-/// The mechanics of the engine, registered once here: where each one's facts and formulas come
-/// from. A mechanic's own folder (Mechanics/NAME/) holds its rules and their decoding, its saved
-/// state, its facts, its phase and its awards; besides this list, adding one touches the files
-/// that must name it: `RulePack` (its rules), `PlayerProgress` (its state), `Pipeline` (when it
-/// runs), `AwardRecord` and `Award` (its awards). docs/architecture.md walks through an example.
+/// The mechanics of the engine, listed once. Everything that concerns every mechanic — rule
+/// files, decoding, facts, formulas and their slots, a new player, re-alignment, saved state and
+/// its checks, award and event types — is derived from this list; a mechanic plugs in with its
+/// folder and one line here (plus, where it runs, its phases in `Pipeline.swift`, which a test
+/// checks). A test also fails when a folder of `Mechanics/` is missing from the list.
 package enum Mechanics {
-  /// The rule files a pack may contain, in loading order; the first three are required.
-  package static let files = [
-    "pack", "xp", "levels", "streaks", "records", "exercises", "achievements", "companions", "nutrition",
-    "progression", "quests",
+  /// Every mechanic, in the order their rules are decoded and their facts get slots.
+  nonisolated(unsafe) package static let all: [any Mechanic.Type] = [
+    ActivityMechanic.self,
+    RecordsMechanic.self,
+    XPMechanic.self,
+    LevelsMechanic.self,
+    StreaksMechanic.self,
+    AchievementsMechanic.self,
+    CompanionsMechanic.self,
+    NutritionMechanic.self,
+    ProgressionMechanic.self,
+    QuestsMechanic.self,
   ]
-  package static let requiredFiles: Set<String> = ["pack", "xp", "levels"]
+
+  /// The position of a mechanic in ``all`` (what its `index` is).
+  package static func index(of mechanic: any Mechanic.Type) -> Int {
+    guard let index = all.firstIndex(where: { $0 == mechanic }) else {
+      preconditionFailure("\(mechanic) is not listed in Mechanics.all")
+    }
+    return index
+  }
+
+  /// Rule files that belong to no single mechanic: the pack's header and its exercises.
+  static let sharedFiles = ["pack", "exercises"]
+
+  /// The rule files a pack may contain.
+  package static let files = sharedFiles + all.compactMap { $0.isRuleFile ? $0.name : nil }
+  /// The files a pack must contain.
+  package static let requiredFiles: Set<String> = Set(["pack"] + all.filter { $0.isRequired }.map { $0.name })
 
   /// Every fact formulas can read, in slot order.
   package static func facts(_ names: FactNames) -> [Fact] {
-    ActivityFacts.facts(names) + RecordFacts.facts(names) + XPFacts.facts(names) + LevelFacts.facts(names)
-      + StreakFacts.facts(names) + AchievementFacts.facts(names) + CompanionFacts.facts(names)
-      + NutritionFacts.facts(names) + QuestFacts.facts(names)
+    all.flatMap { $0.facts(names) }
   }
 
-  /// Every formula the engine evaluates on an event's slots (their deepest stack sizes the
-  /// engine's operand stack).
-  package static func formulas(_ pack: RulePack, achievements: AchievementPlan) -> [Formula] {
-    pack.xp.formulas + (pack.companions?.formulas ?? []) + (pack.nutrition?.formulas ?? []) + achievements.formulas
-      + (pack.quests?.formulas ?? [])
+  /// The newest state version this build writes and reads: a saved state with a mechanic's key
+  /// this build does not know was written by a later one.
+  package static let stateVersion = all.map { $0.since }.max() ?? 1
+
+  /// The mechanic whose state is saved under a key.
+  package static func mechanic(savedAs key: String) -> (any Mechanic.Type)? {
+    all.first { $0.stateKey == key }
   }
+}
+
+extension Mechanic {
+  /// Whether the mechanic has a rule file of its own (activity reads only the shared parts).
+  static var isRuleFile: Bool { !(Rules.self == NoRules.self) }
+}
+
+/// The rules of a mechanic without a rule file of its own.
+package struct NoRules: Sendable {
+  package init() {}
 }

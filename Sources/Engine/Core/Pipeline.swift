@@ -9,19 +9,20 @@ extension Engine {
   func applyWorkout(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
     throws(EngineError)
   {
+    prepare(event, &context, &live.progress)
     try openDay(&context, &live.progress, &log)
     updateStreak(&context, &live.progress, &log)
     try addTotals(&context, &live.progress)
-    if plan.hasRecords { try updateRecords(event, &context, &live.progress, &log) }
-    if plan.hasProgression { suggestLoads(event, &context, &live.progress, &log) }
+    if has(RecordsMechanic.self) { try updateRecords(event, &context, &live.progress, &log) }
+    if has(ProgressionMechanic.self) { suggestLoads(event, &context, &live.progress, &log) }
     try awardExperience(&context, &live.progress, &log)
-    if plan.hasCompanions {
+    if has(CompanionsMechanic.self) {
       giveDefaultStarter(&context, &live.progress, &log)
       try awardCompanionXP(&context, &live.progress, &log)
       try evolve(&context, &live.progress, &log)
     }
     try addPlayerXP(context.facts.xp, &context, &live.progress, &log)
-    if plan.hasQuests { try progressQuests(&context, &live.progress, &log) }
+    if has(QuestsMechanic.self) { try progressQuests(&context, &live.progress, &log) }
     try checkAchievements(&context, &live, &log)
   }
 
@@ -52,6 +53,25 @@ extension Engine {
   func applyDayClosure(_ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog) throws(EngineError) {
     try openDay(&context, &live.progress, &log)
     try closeDay(&context, &live.progress, &log)
+  }
+
+  /// An event a mechanic adds: open the day, the mechanic's phase, then achievements.
+  func applyMechanicEvent(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    guard let payload = event.pointee.payload else { throw .invalidEvent(message: "the event has no payload") }
+    try openDay(&context, &live.progress, &log)
+    try applyPhase(of: payload, &context, &live.progress, &log)
+    try checkAchievements(&context, &live, &log)
+  }
+
+  /// The phase of each event type a mechanic adds.
+  private func applyPhase(of payload: any MechanicEvent, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    switch payload {
+    default: throw .invalidEvent(message: "no phase applies '\(type(of: payload).type)' events")
+    }
   }
 
   /// Opening a new day: settle the previous day's nutrition target (if it was not closed), start

@@ -1,23 +1,18 @@
-/// Everything the engine remembers about one player's game: a plain Codable value.
+/// Everything the engine remembers about one player's game: a plain value, one field per
+/// mechanic (its state, declared by the mechanic's `state` key path).
 ///
-/// One field per mechanic (its saved state); per-category, per-exercise, per-achievement and
-/// per-quest entries are arrays in the rule pack's order and carry their names, so a saved
-/// state reads on its own and re-aligns to an edited pack (``Engine/reconcile(_:)``).
-public struct PlayerProgress: Sendable, Equatable, Codable, Hashable {
-  /// Total XP (XP and levels).
+/// Per-category, per-exercise, per-achievement and per-quest entries are arrays in the rule
+/// pack's order and carry their names, so a saved state reads on its own and re-aligns to an
+/// edited pack (``Engine/reconcile(_:)``). Saved, each mechanic's state has its own key
+/// (PlayerProgress+Codable.swift, PlayerProgress+Binary.swift): a state saved before a mechanic
+/// existed starts that mechanic empty.
+public struct PlayerProgress: Sendable, Equatable, Hashable {
+  /// Lifetime, per-category, daily and weekly totals (activity).
+  public package(set) var activity = ActivityState()
+  /// Total XP (XP).
   public package(set) var xp: Int64 = 0
   /// Player level (levels).
   public package(set) var level: Int = 1
-  /// Lifetime totals (activity).
-  public package(set) var totals = Totals()
-  /// The open (or last closed) day (activity).
-  public package(set) var today = DayState()
-  /// The current ISO week (activity).
-  public package(set) var week = WeekState()
-  /// The ISO week of the first workout, from which training weeks (and deloads) count.
-  public package(set) var firstWeek: Int?
-  /// Per category (activity).
-  public package(set) var categories: [CategoryTotals] = []
   /// The streak of training days (streaks).
   public package(set) var streak = StreakState()
   /// Per exercise (records).

@@ -29,6 +29,7 @@ extension Event {
         targets.write(to: &w)
       case .dayClosed: break
       case .retraction(let target): w.field("of", target)
+      case .mechanic(let payload): payload.write(&w)
       }
     }
   }
@@ -125,6 +126,9 @@ extension ResolvedEvent {
     case .profile: kind = .profile(targets)
     case .dayClosed: kind = .dayClosed
     case .retraction: kind = .retraction(of: retracted)
+    case .mechanic:
+      guard let payload else { preconditionFailure("a resolved mechanic event without its payload") }
+      kind = .mechanic(payload)
     }
     return Event(id: id, day: day, player: player, kind: kind)
   }

@@ -14,10 +14,12 @@ public struct EventDecoder: Sendable {
     self.pack = pack
   }
 
-  /// The event types and their fields.
+  /// The event types (the engine's, then those the mechanics add) and their fields.
   static let types = ["workout", "nutrition", "companion", "profile", "dayClosed", "retraction"]
+    + Mechanics.all.flatMap { $0.events }.map { $0.type }
 
   static func fields(of type: String) -> [String] {
+    if let event = Mechanics.events[type] { return event.fields }
     switch type {
     case "workout":
       return ["category", "durationMin", "rpe", "activeKcal", "distanceKm", "exercises", "sets", "reps", "volumeKg"]
@@ -90,6 +92,12 @@ public struct EventDecoder: Sendable {
     case "dayClosed": kind = .dayClosed
     case "retraction": kind = .retraction(of: try fields.string("of"))
     default:
+      if let event = Mechanics.events[type] {
+        var reader = EventFields(fields)
+        kind = .mechanic(try event.init(fields: &reader))
+        fields = reader.reader
+        break
+      }
       let hint = Suggestion.closest(to: type, among: Self.types).map { "did you mean '\($0)'?" }
       throw EventDecodingError(
         offset: typeValue.offset,

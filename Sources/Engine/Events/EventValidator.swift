@@ -59,6 +59,11 @@ package enum EventValidator {
       try identifier(target, "of")
       resolved.retracted = target
       return resolved
+    case .mechanic(let payload):
+      var resolved = ResolvedEvent(kind: .mechanic, id: event.id, day: event.day, player: event.player)
+      try payload.validate(on: event.day, against: pack)
+      resolved.payload = payload
+      return resolved
     }
   }
 

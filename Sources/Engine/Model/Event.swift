@@ -27,6 +27,33 @@ public struct Event: Sendable, Hashable, Identifiable {
     case dayClosed
     /// An earlier event is withdrawn: the player's state becomes what it would be without it.
     case retraction(of: String)
+    /// An event of a type a mechanic adds (`pause`, `goal`).
+    case mechanic(any MechanicEvent)
+
+    public static func == (a: Kind, b: Kind) -> Bool {
+      switch (a, b) {
+      case (.workout(let x), .workout(let y)): return x == y
+      case (.nutrition(let x), .nutrition(let y)): return x == y
+      case (.companion(let x), .companion(let y)): return x == y
+      case (.profile(let x), .profile(let y)): return x == y
+      case (.dayClosed, .dayClosed): return true
+      case (.retraction(let x), .retraction(let y)): return x == y
+      case (.mechanic(let x), .mechanic(let y)): return x.hashable == y.hashable
+      default: return false
+      }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      switch self {
+      case .workout(let value): hasher.combine(value)
+      case .nutrition(let value): hasher.combine(value)
+      case .companion(let value): hasher.combine(value)
+      case .profile(let value): hasher.combine(value)
+      case .dayClosed: hasher.combine(0)
+      case .retraction(let value): hasher.combine(value)
+      case .mechanic(let value): hasher.combine(value.hashable)
+      }
+    }
   }
 
   /// Creates an event.
@@ -46,6 +73,7 @@ public struct Event: Sendable, Hashable, Identifiable {
     case .profile: return "profile"
     case .dayClosed: return "dayClosed"
     case .retraction: return "retraction"
+    case .mechanic(let event): return type(of: event).type
     }
   }
 }
@@ -71,7 +99,7 @@ public struct NutritionLog: Sendable, Hashable, Codable {
 }
 
 /// Calorie and macro amounts: a baseline or a day's targets.
-public struct MacroTargets: Sendable, Hashable, Codable {
+public struct MacroTargets: Sendable, Hashable, Codable, BitwiseCopyable {
   /// Energy, kcal.
   public var kcal: Double
   /// Protein, g.

@@ -3,7 +3,7 @@
 /// event is resolved (``Engine/resolve(_:)``); the hot path reads it borrowed.
 package struct ResolvedEvent: Sendable {
   package enum Kind: UInt8, Sendable {
-    case workout, nutrition, companion, profile, dayClosed, retraction
+    case workout, nutrition, companion, profile, dayClosed, retraction, mechanic
   }
 
   // The fields a workout reads come first, so the hot path touches two cache lines.
@@ -48,6 +48,9 @@ package struct ResolvedEvent: Sendable {
 
   // Retractions.
   package var retracted = ""
+
+  // Events mechanics add.
+  package var payload: (any MechanicEvent)?
 
   package init(kind: Kind, id: String, day: Day, player: String? = nil) {
     self.kind = kind

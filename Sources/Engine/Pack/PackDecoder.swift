@@ -1,7 +1,7 @@
 import RuleLanguage
 
 /// Decodes the parsed files of a pack into a ``RulePack``, reporting problems to the log.
-final class PackDecoder {
+package final class PackDecoder {
   /// Where the pack comes from (a directory), for messages.
   let source: String
   let documents: [String: JSONNode]
@@ -24,7 +24,7 @@ final class PackDecoder {
   }
 
   /// Decodes the shared parts (header, categories, exercises), declares the facts, then lets each
-  /// mechanic decode its file, in the order of ``Mechanics/files``.
+  /// mechanic decode its file, in the order of ``Mechanics/all``.
   func decode(digest: String, files: [SourceFile]) -> RulePack? {
     var contents = RulePack.Contents()
     let header = decodeHeader()
@@ -33,16 +33,8 @@ final class PackDecoder {
     facts = FactTable(
       FactNames(categories: categories.map(\.name), parameters: parameters, elements: elementNames), constants: constants)
     decodeExercises()
-    contents.xp = XPRules.decode(self)
-    contents.levels = documents["levels"]?.object.flatMap { decodeCurve($0, what: "player level") }
-    contents.streaks = StreakRules.decode(self)
-    contents.records = RecordRules.decode(self)
-    contents.companions = CompanionRules.decode(self)
-    contents.achievements = AchievementRule.decode(self)
-    contents.nutrition = NutritionRules.decode(self)
-    contents.progression = ProgressionRules.decode(self)
-    contents.quests = QuestRules.decode(self)
-    guard let header, let xp = contents.xp, let levels = contents.levels, !log.hasErrors else { return nil }
+    let mechanics = MechanicRules { $0.decodedCell(self) }
+    guard let header, mechanics.hasRequired, !log.hasErrors else { return nil }
     contents.name = header.name
     contents.version = header.version
     contents.description = header.description
@@ -52,7 +44,7 @@ final class PackDecoder {
     contents.exercises = exercises
     contents.unlisted = unlisted
     contents.facts = facts
-    return RulePack(contents, xp: xp, levels: levels, source: source, digest: digest, overrides: overrides, files: files)
+    return RulePack(contents, mechanics: mechanics, source: source, digest: digest, overrides: overrides, files: files)
   }
 
   /// The newest `format` this version reads.

@@ -15,16 +15,6 @@ public final class RulePack: Sendable {
     var exercises: [ExerciseRule] = []
     var unlisted: [Int?] = []
     var facts = FactTable(FactNames(categories: [], parameters: [], elements: []))
-    // One line per mechanic.
-    var xp: XPRules?
-    var levels: LevelCurve?
-    var streaks = StreakRules.none
-    var records: RecordRules?
-    var achievements: [AchievementRule] = []
-    var companions: CompanionRules?
-    var nutrition: NutritionRules?
-    var progression: ProgressionRules?
-    var quests: QuestRules?
   }
 
   /// The pack's name (pack.json).
@@ -48,24 +38,9 @@ public final class RulePack: Sendable {
   public let unlistedExercises: [Int?]
   /// Named constants formulas read as `const.NAME`.
   public let constants: [(name: String, value: Double)]
-  /// How workouts earn XP.
-  public let xp: XPRules
-  /// The player level curve.
-  public let levels: LevelCurve
-  /// Streak rules.
-  public let streaks: StreakRules
-  /// Personal record rules, when the pack has them.
-  public let records: RecordRules?
-  /// The achievements, in the pack's order.
-  public let achievements: [AchievementRule]
-  /// Companion rules, when the pack has them.
-  public let companions: CompanionRules?
-  /// Nutrition target rules, when the pack has them.
-  public let nutrition: NutritionRules?
-  /// Progressive overload rules, when the pack has them.
-  public let progression: ProgressionRules?
-  /// Quests, when the pack has them.
-  public let quests: QuestRules?
+  /// Each mechanic's rules (read them through ``rules(_:)`` or the mechanic's own accessor,
+  /// `pack.quests`).
+  let mechanics: MechanicRules
   package let facts: FactTable
   private let exerciseIndex: [String: Int]
   private let categoryIndex: [String: Int]
@@ -75,7 +50,7 @@ public final class RulePack: Sendable {
   package let files: [SourceFile]
 
   init(
-    _ contents: Contents, xp: XPRules, levels: LevelCurve, source: String, digest: String, overrides: [JSONOverride],
+    _ contents: Contents, mechanics: MechanicRules, source: String, digest: String, overrides: [JSONOverride],
     files: [SourceFile]
   ) {
     self.files = files
@@ -89,15 +64,7 @@ public final class RulePack: Sendable {
     exercises = contents.exercises
     unlistedExercises = contents.unlisted
     constants = contents.constants
-    self.xp = xp
-    self.levels = levels
-    streaks = contents.streaks
-    records = contents.records
-    achievements = contents.achievements
-    companions = contents.companions
-    nutrition = contents.nutrition
-    progression = contents.progression
-    quests = contents.quests
+    self.mechanics = mechanics
     facts = contents.facts
     var exercises: [String: Int] = [:]
     for (index, exercise) in contents.exercises.enumerated() {
@@ -122,21 +89,17 @@ public final class RulePack: Sendable {
     exercises = other.exercises
     unlistedExercises = other.unlistedExercises
     constants = other.constants
-    xp = other.xp
-    levels = other.levels
-    streaks = other.streaks
-    records = other.records
-    achievements = other.achievements
-    companions = other.companions
-    nutrition = other.nutrition
-    progression = other.progression
-    quests = other.quests
+    mechanics = other.mechanics
     facts = other.facts
     exerciseIndex = other.exerciseIndex
     categoryIndex = other.categoryIndex
     overrides = other.overrides
     files = other.files
   }
+
+  /// A mechanic's rules; nil when the pack does not use it. One load, no dynamic cast.
+  @inline(__always)
+  package func rules<M: Mechanic>(_ mechanic: M.Type) -> M.Rules? { mechanics.rules(mechanic) }
 
   /// The index of a category by name.
   public func category(named name: String) -> Int? { categoryIndex[name] }
@@ -148,16 +111,10 @@ public final class RulePack: Sendable {
   /// names it does not list are kept beyond its own exercises, see ``Engine/reconcile(_:)``).
   public var hasUnlistedExercises: Bool { unlistedExercises.contains { $0 != nil } }
 
-  /// One line: "default 1.0.0: 5 categories, 24 exercises, 100 levels, 30 achievements, …".
+  /// One line: "default 1.0.0: 5 categories, 24 exercises, 100 levels, 30 achievements, …" (each
+  /// mechanic says its part).
   public var summary: String {
-    var parts = [
-      "\(categories.count) categories", "\(exercises.count) exercises", "\(levels.maxLevel) levels",
-      "\(achievements.count) achievements",
-    ]
-    if let companions { parts.append("\(companions.elements.count) elements, \(companions.species.count) species") }
-    if nutrition != nil { parts.append("nutrition targets") }
-    if progression != nil { parts.append("progressive overload") }
-    if let quests, !quests.quests.isEmpty { parts.append("\(quests.quests.count) quest\(quests.quests.count == 1 ? "" : "s")") }
+    let parts = ["\(categories.count) categories", "\(exercises.count) exercises"] + Mechanics.all.compactMap { $0.summary(of: self) }
     return "\(name) \(version): " + parts.joined(separator: ", ")
   }
 

@@ -134,7 +134,7 @@ extension Engine {
         let correction = Correction(
           reason: .late, replayed: old.count - from, xp: .init(from: before.live.progress.xp, to: live.progress.xp),
           level: .init(from: before.live.progress.level, to: live.progress.level), withdrawn: withdrawn, granted: granted)
-        result.correction = Award(eventID: first.id, player: first.player, day: first.day, kind: .correction(correction))
+        result.correction = Award(eventID: first.id, player: first.player, day: first.day, payload: correction)
       }
       player.history.snapshots = snapshots
       player.history.hasAllSnapshots = true

@@ -18,7 +18,7 @@ extension Engine {
     let own = change.newAwards[index - change.from]
     var awards = own
     if !change.correction.withdrawn.isEmpty || !change.correction.granted.isEmpty {
-      awards.append(Award(eventID: resolved.id, player: resolved.player, day: resolved.day, kind: .correction(change.correction)))
+      awards.append(Award(eventID: resolved.id, player: resolved.player, day: resolved.day, payload: change.correction))
     }
     player.history.nextSeq += 1
     player.history.appliedCount += 1
@@ -45,7 +45,7 @@ extension Engine {
     player.history.retracted.append(Withdrawn(seq: removed.seq, day: removed.day))
     player.history.appliedCount += 1
     player.history.ids.append(fingerprint)
-    let correction = Award(eventID: event.id, player: event.player, day: event.day, kind: .correction(change.correction))
+    let correction = Award(eventID: event.id, player: event.player, day: event.day, payload: change.correction)
     return .retracted([correction], replayed: change.correction.replayed)
   }
 

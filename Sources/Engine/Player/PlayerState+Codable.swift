@@ -1,16 +1,19 @@
 import Foundation
 import RuleLanguage
 
-// The saved form of a player. Format 2:
+// The saved form of a player. Format 3:
 //
-//   {"format":2,"pack":{…},"windowDays":60,"appliedCount":…,"latestDay":"2026-03-01",
+//   {"format":3,"pack":{…},"windowDays":60,"appliedCount":…,"latestDay":"2026-03-01",
 //    "replayFloor":null,"nextSeq":…,"progress":{…},"checkpoint":{…},
 //    "kept":[{"seq":12,"line":"{\"type\":\"workout\",…}"},…],"retracted":[{"seq":…,"day":…}],
 //    "ids":"<base64 of 16-byte fingerprints, in application order>"}
 //
-// Format 1 is the body of FitQuest 1's `fitquest award` state file (no "format" key): it still
-// decodes. A decoded state is checked (ProgressCheck): values no events can produce are refused
-// with their path.
+// The progress and the checkpoint keep each mechanic's state under its own key
+// (PlayerProgress+Codable.swift): a mechanic added later needs no new format. Format 2 is the
+// same with activity's fields at the top of the progress; format 1 is the body of FitQuest 1's
+// `fitquest award` state file (no "format" key). Both still decode. A decoded state is checked
+// (ProgressCheck): values no events can produce, and entries listed twice, are refused with
+// their path.
 
 extension PlayerState: Codable {
   enum CodingKeys: String, CodingKey {
@@ -45,10 +48,10 @@ extension PlayerState: Codable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     guard let format = try c.decodeIfPresent(Int.self, forKey: .format) else {
       self = try Self.decodeFormat1(c)
-      try check(at: decoder.codingPath)
+      try check(at: decoder.codingPath, isFlat: true)
       return
     }
-    guard format == 2 else {
+    guard format == 2 || format == 3 else {
       throw DecodingError.dataCorruptedError(
         forKey: .format, in: c,
         debugDescription: format > Self.formatVersion
@@ -72,7 +75,7 @@ extension PlayerState: Codable {
     }
     history.ids = AppliedIDs(ordered: stride(from: 0, to: ids.count, by: 16).map { Fingerprint(bytes: ids, at: $0) })
     self.init(progress: progress, pack: try c.decode(PackStamp.self, forKey: .pack), history: history)
-    try check(at: decoder.codingPath)
+    try check(at: decoder.codingPath, isFlat: format < 3)
   }
 
   /// Reads an event line of the history.
@@ -86,11 +89,12 @@ extension PlayerState: Codable {
   }
 
   /// FitQuest 1's ledger body: the state, the checkpoint, the kept events as lines, the
-  /// watermark. Ids applied before the window were not kept then; quests did not exist.
+  /// watermark. Ids applied before the window were not kept then; quests did not exist (their
+  /// state starts empty, like any mechanic a saved progress lacks).
   private static func decodeFormat1(_ c: KeyedDecodingContainer<CodingKeys>) throws -> PlayerState {
-    let progress = try c.decode(ProgressFormat1.self, forKey: .state).progress
+    let progress = try c.decode(PlayerProgress.self, forKey: .state)
     var history = History(
-      windowDays: try c.decode(Int.self, forKey: .windowDays), checkpoint: try c.decode(ProgressFormat1.self, forKey: .checkpoint).progress)
+      windowDays: try c.decode(Int.self, forKey: .windowDays), checkpoint: try c.decode(PlayerProgress.self, forKey: .checkpoint))
     history.appliedCount = try c.decode(Int.self, forKey: .appliedCount)
     let lines = try c.decode([String].self, forKey: .events)
     history.kept = KeptEvents(try lines.enumerated().map { index, line in
@@ -104,11 +108,12 @@ extension PlayerState: Codable {
   }
 
   /// Refuses values no events produce, in the progress, the checkpoint and the history.
-  private func check(at codingPath: [any CodingKey]) throws {
+  /// `isFlat`: formats 1 and 2, whose progress kept activity's fields at its top level.
+  private func check(at codingPath: [any CodingKey], isFlat: Bool) throws {
     var checker = ProgressCheck("progress")
-    checker.check(live.progress)
+    checker.check(live.progress, isFlat: isFlat)
     var checkpoint = ProgressCheck("checkpoint")
-    checkpoint.check(history.checkpoint)
+    checkpoint.check(history.checkpoint, isFlat: isFlat)
     var problems = checker.problems + checkpoint.problems
     if !(1...3650).contains(history.windowDays) { problems.append(("windowDays", "\(history.windowDays) is outside 1…3650")) }
     if history.appliedCount < history.kept.count || history.appliedCount < 0 {
@@ -138,41 +143,6 @@ extension PlayerState: Codable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(self)
-  }
-}
-
-/// A progress as FitQuest 1 saved it (before quests).
-private struct ProgressFormat1: Decodable {
-  var xp: Int64
-  var level: Int
-  var totals: Totals
-  var today: DayState
-  var week: WeekState
-  var firstWeek: Int?
-  var categories: [CategoryTotals]
-  var streak: StreakState
-  var records: [ExerciseRecord]
-  var loads: [LoadState]
-  var achievements: [AchievementProgress]
-  var companions: CompanionCollection
-  var nutrition: NutritionState
-
-  var progress: PlayerProgress {
-    var p = PlayerProgress()
-    p.xp = xp
-    p.level = level
-    p.totals = totals
-    p.today = today
-    p.week = week
-    p.firstWeek = firstWeek
-    p.categories = categories
-    p.streak = streak
-    p.records = records
-    p.loads = loads
-    p.achievements = achievements
-    p.companions = companions
-    p.nutrition = nutrition
-    return p
   }
 }
 

@@ -13,8 +13,9 @@
 @dynamicMemberLookup
 public struct PlayerState: Sendable {
   /// The format ``data()`` and `Codable` write. 1 was the `fitquest award` state file of
-  /// FitQuest 1; 2 adds the lifetime event ids, quests and the pack stamp.
-  public static let formatVersion = 2
+  /// FitQuest 1; 2 adds the lifetime event ids, quests and the pack stamp; 3 keeps each
+  /// mechanic's state under its own key (a mechanic added later needs no new format).
+  public static let formatVersion = 3
 
   /// The progress and the derived data the engine keeps with it.
   package var live: LivePlayer

@@ -72,42 +72,9 @@ struct RunRecorder {
   mutating func record(_ log: AwardLog, eventID: String, dayIndex: Int) {
     let pack = engine.pack
     for record in log.records {
-      switch record.payload {
-      case .xp(let xp):
-        dayXP += xp.xp
-        dayWorkouts += 1
-        if xp.cap != nil { summary.cappedWorkouts += 1 }
-        summary.weeklyXP[(dayIndex - 1) / 7] += xp.xp
-      case .levelUp(let levelUp):
-        if levelUp.level < summary.levelDays.count, summary.levelDays[levelUp.level] == 0 {
-          summary.levelDays[levelUp.level] = dayIndex
-        }
-      case .achievement(let unlock):
-        let rule = pack.achievements[unlock.achievement]
-        summary.achievements.append(.init(day: dayIndex, id: rule.id, tier: unlock.tier, name: rule.name))
-        let reward = rule.tiers[unlock.tier - 1].rewardXP
-        if reward > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(reward) }
-      case .questCompleted(let completion):
-        let quest = pack.quests?.quests[completion.quest]
-        summary.quests += 1
-        if let quest {
-          summary.questCompletions.append(.init(day: dayIndex, id: quest.id))
-          if quest.rewardXP > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(quest.rewardXP) }
-        }
-      case .evolution(let evolution):
-        let species = pack.companions?.species
-        summary.evolutions.append(.init(day: dayIndex, from: species?[evolution.from].id ?? "", to: species?[evolution.to].id ?? ""))
-      case .personalRecord: summary.prs += 1
-      case .nutritionTarget(let target):
-        summary.targetDays += 1
-        if target.isClamped { summary.clampedDays += 1 }
-        summary.minAdjustment = min(summary.minAdjustment ?? target.adjustment, target.adjustment)
-        summary.maxAdjustment = max(summary.maxAdjustment ?? target.adjustment, target.adjustment)
-        dayTarget = (target.targets.kcal, target.adjustment, target.isClamped)
-      case .streak, .companionJoined, .companionXP, .companionLevelUp, .loadSuggestion: break
-      }
+      count(record, pack: pack, dayIndex: dayIndex)
       if options.awards || options.digests {
-        let award = record.award(eventID: eventID, values: log.values, pack: pack)
+        let award = record.award(eventID: eventID, log: log, pack: pack)
         let line = award.jsonLine
         if options.digests {
           digest.add(line)
@@ -115,6 +82,43 @@ struct RunRecorder {
         }
         if options.awards { awardLines.append(line) }
       }
+    }
+  }
+
+  /// Counts one award record into the summary (the awards the summary's own numbers follow).
+  private mutating func count(_ record: AwardRecord, pack: RulePack, dayIndex: Int) {
+    if let xp = record.record(as: Recorded.XP.self) {
+      dayXP += xp.xp
+      dayWorkouts += 1
+      if xp.cap != nil { summary.cappedWorkouts += 1 }
+      summary.weeklyXP[(dayIndex - 1) / 7] += xp.xp
+    } else if let levelUp = record.record(as: LevelUp.self) {
+      if levelUp.level < summary.levelDays.count, summary.levelDays[levelUp.level] == 0 {
+        summary.levelDays[levelUp.level] = dayIndex
+      }
+    } else if let unlock = record.record(as: Recorded.AchievementUnlock.self) {
+      let rule = pack.achievements[unlock.achievement]
+      summary.achievements.append(.init(day: dayIndex, id: rule.id, tier: unlock.tier, name: rule.name))
+      let reward = rule.tiers[unlock.tier - 1].rewardXP
+      if reward > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(reward) }
+    } else if let completion = record.record(as: Recorded.QuestCompletion.self) {
+      let quest = pack.quests?.quests[completion.quest]
+      summary.quests += 1
+      if let quest {
+        summary.questCompletions.append(.init(day: dayIndex, id: quest.id))
+        if quest.rewardXP > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(quest.rewardXP) }
+      }
+    } else if let evolution = record.record(as: Recorded.Evolution.self) {
+      let species = pack.companions?.species
+      summary.evolutions.append(.init(day: dayIndex, from: species?[evolution.from].id ?? "", to: species?[evolution.to].id ?? ""))
+    } else if record.record(as: Recorded.PersonalRecord.self) != nil {
+      summary.prs += 1
+    } else if let target = record.record(as: Recorded.NutritionTarget.self) {
+      summary.targetDays += 1
+      if target.isClamped { summary.clampedDays += 1 }
+      summary.minAdjustment = min(summary.minAdjustment ?? target.adjustment, target.adjustment)
+      summary.maxAdjustment = max(summary.maxAdjustment ?? target.adjustment, target.adjustment)
+      dayTarget = (target.targets.kcal, target.adjustment, target.isClamped)
     }
   }
 

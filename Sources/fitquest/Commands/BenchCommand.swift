@@ -6,13 +6,14 @@ import RuleLanguage
 enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
-  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store] [--repetitions N]"
+  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress] [--repetitions N]"
   static let about = """
     Runs the workloads of docs/performance.md and prints median figures over repetitions:
       W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
       W2          the default rule pack on a long stream from the scenario generator
       montecarlo  1,000 runs of the default scenario on 1 thread and on all cores
       award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
+      progress    one player's progress saved and loaded: its binary form against Codable (compact, JSON)
     """
   struct Options: CommandOptions {
     let quick = Option.flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)")
@@ -38,7 +39,7 @@ enum BenchCommand: Command {
     let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
     let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
     let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award", "store"]
+    let known = ["w1", "w2", "montecarlo", "award", "store", "progress"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -98,6 +99,14 @@ enum BenchCommand: Command {
       for result in try StoreBenchmark.run(
         players: players, days: 30, showPlayers: quick ? 1_000 : 100_000, repetitions: repetitions, scenarios: "scenarios",
         rules: "rules", executable: executablePath(), keep: arguments.keep)
+      {
+        report(result)
+      }
+    }
+    if wanted("progress") {
+      starting("progress save+load")
+      for result in try ProgressCodecBenchmark.run(
+        rounds: quick ? 200 : 5_000, repetitions: repetitions, events: 150, scenario: "scenarios/beginner-3x.json")
       {
         report(result)
       }

@@ -56,7 +56,7 @@ enum PlayerExport {
       let reps = workout.summary?.reps ?? working.reduce(0) { $0 + $1.reps }
       let volume = workout.summary?.volumeKg ?? working.reduce(0.0) { $0 + Double($1.reps) * $1.weightKg }
       let xp = row.awards.reduce(Int64(0)) { total, award in
-        if case .xp(let xp) = award.kind { return total + xp.xp }
+        if let xp = award.payload(as: XPAward.self) { return total + xp.xp }
         return total
       }
       let prs = row.awards.filter { $0.typeName == "personalRecord" }.count

@@ -104,6 +104,11 @@ extension BadInput {
       "state: companion index -1, checksum fixed", [events(workout + "}"), .editState(#""active":0"#, #""active":-1"#)], award, 65,
       .line("state.json: error: state file has an invalid 'player.progress.companions.active': -1 is not the index of a companion (there are 1)")),
     BadInput(
+      "state: a category listed twice, checksum fixed", [events(workout + "}"), .editState(#""name":"cardio""#, #""name":"strength""#)], award, 65,
+      .line(
+        "state.json: error: state file has an invalid 'player.progress.activity.categories[1]': category 'strength' is listed twice (first at index 0) (and 1 more)"
+      )),
+    BadInput(
       "state: negative XP, checksum fixed", [events(workout + "}"), .editState(#""xp":128"#, #""xp":-1000000"#)], award, 65,
       .line("state.json: error: state file has an invalid 'player.progress.xp': -1000000 is outside 0…9007199254740992")),
     BadInput(

@@ -35,7 +35,7 @@ extension Engine {
       }
       if plan.hasGeneralAchievements {
         let plan = self.plan.achievements
-        fill(self.plan.achievementSlots, &context, &state)
+        fill(slots(AchievementsMechanic.self, 0), &context, &state)
         for general in plan.general {
           let tier = state.achievements[general.achievement].tier
           guard tier < general.conditions.count else { continue }
@@ -100,7 +100,7 @@ extension Engine {
     state.achievements[index].unlockedOn = context.day
     state.totals.achievements += 1
     if log.isRecording {
-      log.append(AwardRecord(day: context.day, .achievement(Recorded.AchievementUnlock(achievement: index, tier: tier + 1, values: values))))
+      log.append(AwardRecord(day: context.day, Recorded.AchievementUnlock(achievement: index, tier: tier + 1, values: values)))
     }
     if tierRule.rewardXP > 0 { try addPlayerXP(Int64(tierRule.rewardXP), &context, &state, &log) }
   }

@@ -9,8 +9,16 @@ extension Recorded {
   }
 }
 
+extension Recorded.AchievementUnlock: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> AchievementUnlock {
+    AchievementUnlock(self, values: log.values.slice(self.values), pack: pack)
+  }
+}
+
 /// An achievement tier unlocked, with the values that met its condition.
-public struct AchievementUnlock: Sendable, Hashable, Codable {
+public struct AchievementUnlock: AwardPayload, KeepsWrittenOrder {
+  /// `"achievement"`.
+  public static let type = "achievement"
   /// The achievement id.
   public var id: String
   /// The achievement name.
@@ -62,18 +70,8 @@ public struct AchievementUnlock: Sendable, Hashable, Codable {
     values = try container.decode(Contributions.self, forKey: .values).items
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(tier, forKey: .tier)
-    try container.encodeIfPresent(tierName, forKey: .tierName)
-    try container.encode(rewardXP, forKey: .rewardXP)
-    try container.encode(condition, forKey: .condition)
-    try container.encode(Contributions(values), forKey: .values)
-  }
-
-  func write(_ w: inout JSONWriter) {
+  /// Writes `id`, `name`, `tier`, `tierName` (when named), `rewardXP`, `condition`, `values`.
+  public func write(_ w: inout JSONWriter) {
     w.field("id", id)
     w.field("name", name)
     w.field("tier", tier)
@@ -83,12 +81,19 @@ public struct AchievementUnlock: Sendable, Hashable, Codable {
     Contributions(values).write("values", &w)
   }
 
-  var explanation: String {
+  /// "achievement 'Iron Month' unlocked +100 XP: player.workouts >= 12 with player.workouts = 12".
+  public var explanation: String {
     let tier = tierName.map { " '\($0)'" } ?? (self.tier > 1 ? " tier \(self.tier)" : "")
     let read = values.map { "\($0.name) = \(NumberText.short($0.value))" }.joined(separator: ", ")
     let reward = rewardXP > 0 ? " +\(rewardXP) XP" : ""
     return "achievement '\(name)'\(tier) unlocked\(reward): \(condition) with \(read)"
   }
 
-  var token: String { tier > 1 ? "achievement \(id).\(tier)" : "achievement \(id)" }
+  /// "/iron-month/2".
+  public func subject(in award: Award) -> String { "/\(id)/\(tier)" }
+
+  mutating func restoreOrder(_ order: AwardJSONOrder) { values = order.reorder(values, "values") }
+
+  /// "achievement iron-month" ("achievement iron-month.2" for a later tier).
+  public func token(in award: Award) -> String { tier > 1 ? "achievement \(id).\(tier)" : "achievement \(id)" }
 }

@@ -27,14 +27,14 @@ enum ActivityFacts {
         Fact.categoryParameter("category.\(parameter)", onWorkout, "the workout category's '\(parameter)'", argument: index))
     }
     facts += [
-      Fact("player.workouts", .number, all, "workouts logged", monotonic: true, changes: .workouts, player: \.totals.workouts),
-      Fact("player.minutes", .number, all, "minutes trained", monotonic: true, changes: .workouts, player: \.totals.minutes),
-      Fact("player.volumeKg", .number, all, "total volume lifted", monotonic: true, changes: .workouts, player: \.totals.volumeKg),
-      Fact("player.sets", .number, all, "total sets", monotonic: true, changes: .workouts, player: \.totals.sets),
-      Fact("player.reps", .number, all, "total reps", monotonic: true, changes: .workouts, player: \.totals.reps),
-      Fact("player.activeDays", .number, all, "days with at least one workout", monotonic: true, changes: .workouts, player: \.totals.activeDays),
-      Fact("player.workoutsThisWeek", .number, all, "workouts in the current ISO week", player: \.week.workouts),
-      Fact("player.nutritionDays", .number, all, "days with logged intake", monotonic: true, changes: .nutrition, player: \.totals.nutritionDays),
+      Fact("player.workouts", .number, all, "workouts logged", monotonic: true, changes: .workouts, player: \.activity.totals.workouts),
+      Fact("player.minutes", .number, all, "minutes trained", monotonic: true, changes: .workouts, player: \.activity.totals.minutes),
+      Fact("player.volumeKg", .number, all, "total volume lifted", monotonic: true, changes: .workouts, player: \.activity.totals.volumeKg),
+      Fact("player.sets", .number, all, "total sets", monotonic: true, changes: .workouts, player: \.activity.totals.sets),
+      Fact("player.reps", .number, all, "total reps", monotonic: true, changes: .workouts, player: \.activity.totals.reps),
+      Fact("player.activeDays", .number, all, "days with at least one workout", monotonic: true, changes: .workouts, player: \.activity.totals.activeDays),
+      Fact("player.workoutsThisWeek", .number, all, "workouts in the current ISO week", player: \.activity.week.workouts),
+      Fact("player.nutritionDays", .number, all, "days with logged intake", monotonic: true, changes: .nutrition, player: \.activity.totals.nutritionDays),
     ]
     for (index, category) in names.categories.enumerated() {
       facts.append(

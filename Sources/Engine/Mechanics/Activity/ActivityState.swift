@@ -69,3 +69,49 @@ public struct CategoryTotals: Sendable, Equatable, Codable, Hashable {
   /// Creates zero totals for a category.
   public init(name: String) { self.name = name }
 }
+
+/// What the core activity remembers: lifetime totals, the open day, the current ISO week, the
+/// week of the first workout and per-category totals.
+public struct ActivityState: Sendable, Equatable, Codable, Hashable {
+  /// Lifetime totals.
+  public package(set) var totals = Totals()
+  /// The open (or last closed) day.
+  public package(set) var today = DayState()
+  /// The current ISO week.
+  public package(set) var week = WeekState()
+  /// The ISO week of the first workout, from which training weeks (and deloads) count.
+  public package(set) var firstWeek: Int?
+  /// Per category, in the pack's order.
+  public package(set) var categories: [CategoryTotals] = []
+
+  /// Creates an empty activity.
+  public init() {}
+}
+
+extension PlayerProgress {
+  /// Lifetime totals (activity).
+  public package(set) var totals: Totals {
+    get { activity.totals }
+    _modify { yield &activity.totals }
+  }
+  /// The open (or last closed) day (activity).
+  public package(set) var today: DayState {
+    get { activity.today }
+    _modify { yield &activity.today }
+  }
+  /// The current ISO week (activity).
+  public package(set) var week: WeekState {
+    get { activity.week }
+    _modify { yield &activity.week }
+  }
+  /// The ISO week of the first workout, from which training weeks (and deloads) count.
+  public package(set) var firstWeek: Int? {
+    get { activity.firstWeek }
+    _modify { yield &activity.firstWeek }
+  }
+  /// Per category (activity).
+  public package(set) var categories: [CategoryTotals] {
+    get { activity.categories }
+    _modify { yield &activity.categories }
+  }
+}

@@ -32,8 +32,26 @@ extension Recorded {
   }
 }
 
+extension Recorded.CompanionJoined: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionJoined { CompanionJoined(self, pack: pack) }
+}
+
+extension Recorded.CompanionXP: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionXPAward { CompanionXPAward(self, pack: pack) }
+}
+
+extension Recorded.CompanionLevelUp: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionLevelUp { CompanionLevelUp(self, pack: pack) }
+}
+
+extension Recorded.Evolution: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> Evolution { Evolution(self, values: log.values.slice(self.values), pack: pack) }
+}
+
 /// A companion joined the collection.
-public struct CompanionJoined: Sendable, Hashable, Codable {
+public struct CompanionJoined: AwardPayload {
+  /// `"companionJoined"`.
+  public static let type = "companionJoined"
   /// The species id.
   public var species: String
   /// The species' element id.
@@ -61,18 +79,26 @@ public struct CompanionJoined: Sendable, Hashable, Codable {
     case isDefaultStarter = "defaultStarter"
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes its fields (docs/events.md).
+  public func write(_ w: inout JSONWriter) {
     w.field("species", species)
     w.field("element", element)
     w.field("defaultStarter", isDefaultStarter)
   }
 
-  var explanation: String { "\(species) (\(element)) joined\(isDefaultStarter ? " as the default starter" : "")" }
-  var token: String { "joined \(species)" }
+  /// Why it happened, in a sentence.
+  public var explanation: String { "\(species) (\(element)) joined\(isDefaultStarter ? " as the default starter" : "")" }
+  /// A few words for a snapshot line.
+  public func token(in award: Award) -> String { "joined \(species)" }
+
+  /// What the award is about, for its id.
+  public func subject(in award: Award) -> String { "/\(species)" }
 }
 
 /// XP for the active companion from a workout.
-public struct CompanionXPAward: Sendable, Hashable, Codable {
+public struct CompanionXPAward: AwardPayload {
+  /// `"companionXP"`.
+  public static let type = "companionXP"
   /// The species id.
   public var species: String
   /// The XP the companion gained.
@@ -104,7 +130,8 @@ public struct CompanionXPAward: Sendable, Hashable, Codable {
     case total = "totalXP"
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes its fields (docs/events.md).
+  public func write(_ w: inout JSONWriter) {
     w.field("species", species)
     w.field("xp", xp)
     w.field("share", share)
@@ -112,16 +139,23 @@ public struct CompanionXPAward: Sendable, Hashable, Codable {
     w.field("totalXP", total)
   }
 
-  var explanation: String {
+  /// Why it happened, in a sentence.
+  public var explanation: String {
     let bonus = affinityBonus > 0 ? " + affinity \(affinityBonus)" : ""
     return "\(species) +\(xp) XP = share \(share)\(bonus) (total \(total))"
   }
 
-  var token: String { "companion +\(xp)" }
+  /// A few words for a snapshot line.
+  public func token(in award: Award) -> String { "companion +\(xp)" }
+
+  /// What the award is about, for its id.
+  public func subject(in award: Award) -> String { "/\(species)" }
 }
 
 /// The active companion reached a level; its stats are recomputed.
-public struct CompanionLevelUp: Sendable, Hashable, Codable {
+public struct CompanionLevelUp: AwardPayload {
+  /// `"companionLevelUp"`.
+  public static let type = "companionLevelUp"
   /// The species id.
   public var species: String
   /// The companion level reached.
@@ -145,19 +179,27 @@ public struct CompanionLevelUp: Sendable, Hashable, Codable {
       stats: record.stats)
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes its fields (docs/events.md).
+  public func write(_ w: inout JSONWriter) {
     w.field("species", species)
     w.field("level", level)
     w.field("threshold", threshold)
     stats.write(&w)
   }
 
-  var explanation: String { "\(species) reached level \(level): \(stats.description)" }
-  var token: String { "companion level \(level)" }
+  /// Why it happened, in a sentence.
+  public var explanation: String { "\(species) reached level \(level): \(stats.description)" }
+  /// A few words for a snapshot line.
+  public func token(in award: Award) -> String { "companion level \(level)" }
+
+  /// What the award is about, for its id.
+  public func subject(in award: Award) -> String { "/\(species)/\(level)" }
 }
 
 /// The active companion evolved.
-public struct Evolution: Sendable, Hashable, Codable {
+public struct Evolution: AwardPayload, KeepsWrittenOrder {
+  /// `"evolution"`.
+  public static let type = "evolution"
   /// The species before.
   public var from: String
   /// The species after.
@@ -206,20 +248,8 @@ public struct Evolution: Sendable, Hashable, Codable {
     stats = try container.decode(Stats.self, forKey: .stats)
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(from, forKey: .from)
-    try container.encode(to, forKey: .to)
-    try container.encode(level, forKey: .level)
-    try container.encode(atLevel, forKey: .atLevel)
-    if let condition {
-      try container.encode(condition, forKey: .condition)
-      try container.encode(Contributions(values), forKey: .values)
-    }
-    try container.encode(stats, forKey: .stats)
-  }
-
-  func write(_ w: inout JSONWriter) {
+  /// Writes its fields (docs/events.md).
+  public func write(_ w: inout JSONWriter) {
     w.field("from", from)
     w.field("to", to)
     w.field("level", level)
@@ -231,17 +261,25 @@ public struct Evolution: Sendable, Hashable, Codable {
     stats.write(&w)
   }
 
-  var explanation: String {
+  /// Why it happened, in a sentence.
+  public var explanation: String {
     let read = values.map { "\($0.name) = \(NumberText.short($0.value))" }.joined(separator: ", ")
     let condition = self.condition.map { " and \($0) (\(read))" } ?? ""
     return "\(from) evolved into \(to): level \(level) ≥ \(atLevel)\(condition); \(stats.description)"
   }
 
-  var token: String { "evolved \(from) → \(to)" }
+  /// A few words for a snapshot line.
+  public func token(in award: Award) -> String { "evolved \(from) → \(to)" }
+
+  /// What the award is about, for its id.
+  public func subject(in award: Award) -> String { "/\(from)/\(to)" }
+
+  mutating func restoreOrder(_ order: AwardJSONOrder) { values = order.reorder(values, "values") }
 }
 
 extension Stats {
-  func write(_ w: inout JSONWriter) {
+  /// Writes its fields (docs/events.md).
+  public func write(_ w: inout JSONWriter) {
     w.key("stats")
     w.object { w in
       for (name, value) in zip(Stats.names, values) { w.field(named: name, value) }

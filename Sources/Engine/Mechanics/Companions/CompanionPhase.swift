@@ -8,7 +8,7 @@ import RuleLanguage
 
 extension Engine {
   func giveDefaultStarter(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
-    guard plan.hasCompanions, state.companions.members.isEmpty, let rules = pack.companions, let starter = rules.defaultStarter else {
+    guard state.companions.members.isEmpty, let rules = pack.companions, let starter = rules.defaultStarter else {
       return
     }
     join(starter, isDefault: true, &context, &state, &log)
@@ -47,7 +47,7 @@ extension Engine {
     state.companions.members.append(joined)
     state.companions.active = state.companions.members.count - 1
     if log.isRecording {
-      log.append(AwardRecord(day: context.day, .companionJoined(Recorded.CompanionJoined(species: species, isDefaultStarter: isDefault))))
+      log.append(AwardRecord(day: context.day, Recorded.CompanionJoined(species: species, isDefaultStarter: isDefault)))
     }
   }
 
@@ -68,10 +68,10 @@ extension Engine {
   }
 
   func awardCompanionXP(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
-    guard plan.hasCompanions, let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
+    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
       return
     }
-    fill(plan.companionSlots, &context, &state)
+    fill(slots(CompanionsMechanic.self, 0), &context, &state)
     let share = try wholeXP(pack.xp.rounding.round(try evaluate(rules.share, context)))
     var bonus: Int64 = 0
     var companion = state.companions.members[active]
@@ -85,8 +85,7 @@ extension Engine {
       log.append(
         AwardRecord(
           day: context.day,
-          .companionXP(
-            Recorded.CompanionXP(species: companion.speciesIndex, xp: gained, share: share, affinityBonus: bonus, total: companion.xp))))
+          Recorded.CompanionXP(species: companion.speciesIndex, xp: gained, share: share, affinityBonus: bonus, total: companion.xp)))
     }
     while let threshold = rules.levels.threshold(after: companion.level), companion.xp >= threshold {
       companion.level += 1
@@ -95,15 +94,14 @@ extension Engine {
         log.append(
           AwardRecord(
             day: context.day,
-            .companionLevelUp(
-              Recorded.CompanionLevelUp(species: companion.speciesIndex, level: companion.level, threshold: threshold, stats: companion.stats))))
+            Recorded.CompanionLevelUp(species: companion.speciesIndex, level: companion.level, threshold: threshold, stats: companion.stats)))
       }
     }
     state.companions.members[active] = companion
   }
 
   func evolve(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
-    guard plan.hasCompanions, let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
+    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
       return
     }
     var filled = false
@@ -114,7 +112,7 @@ extension Engine {
       var values = ValueRange.empty
       if let condition = evolution.condition {
         if !filled {
-          fill(plan.evolutionSlots, &context, &state)
+          fill(slots(CompanionsMechanic.self, 1), &context, &state)
           filled = true
         }
         guard try evaluate(condition, context) != 0 else { return }
@@ -131,10 +129,9 @@ extension Engine {
         log.append(
           AwardRecord(
             day: context.day,
-            .evolution(
-              Recorded.Evolution(
-                from: from, to: evolution.into, level: companion.level, atLevel: evolution.atLevel, values: values,
-                stats: companion.stats))))
+            Recorded.Evolution(
+              from: from, to: evolution.into, level: companion.level, atLevel: evolution.atLevel, values: values,
+              stats: companion.stats)))
       }
       filled = false
     }

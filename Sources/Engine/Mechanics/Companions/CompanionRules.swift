@@ -96,7 +96,7 @@ public struct EvolutionRule: Sendable {
 }
 
 /// The four companion stats.
-public struct Stats: Sendable, Hashable, Codable {
+public struct Stats: Sendable, Hashable, Codable, BitwiseCopyable {
   /// Hit points.
   public package(set) var hp: Double
   /// Attack.

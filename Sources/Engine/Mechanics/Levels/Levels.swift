@@ -16,14 +16,16 @@ extension Engine {
       let threshold = thresholds[state.level]
       state.level += 1
       if log.isRecording {
-        log.append(AwardRecord(day: context.day, .levelUp(LevelUp(level: state.level, threshold: threshold, xp: state.xp))))
+        log.append(AwardRecord(day: context.day, LevelUp(level: state.level, threshold: threshold, xp: state.xp)))
       }
     }
   }
 }
 
 /// The player reached a level; one award per level crossed.
-public struct LevelUp: Sendable, Hashable, Codable {
+public struct LevelUp: AwardPayload, RecordedAward {
+  /// `"levelUp"`.
+  public static let type = "levelUp"
   /// The level reached.
   public var level: Int
   /// The total XP the level needs.
@@ -43,14 +45,21 @@ public struct LevelUp: Sendable, Hashable, Codable {
     case xp = "totalXP"
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes `level`, `threshold`, `totalXP`.
+  public func write(_ w: inout JSONWriter) {
     w.field("level", level)
     w.field("threshold", threshold)
     w.field("totalXP", xp)
   }
 
-  var explanation: String { "level \(level) reached: \(xp) XP ≥ \(threshold)" }
-  var token: String { "level \(level)" }
+  /// "level 5 reached: 1,130 XP ≥ 1,118".
+  public var explanation: String { "level \(level) reached: \(xp) XP ≥ \(threshold)" }
+  /// "/5".
+  public func subject(in award: Award) -> String { "/\(level)" }
+  /// "level 5".
+  public func token(in award: Award) -> String { "level \(level)" }
+
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> LevelUp { self }
 }
 
 enum LevelFacts {
@@ -59,4 +68,35 @@ enum LevelFacts {
       Fact("player.level", .number, FactScope.all, "player level", monotonic: true, player: \.level)
     ]
   }
+}
+
+/// Player levels (levels.json): the curve total XP climbs.
+package enum LevelsMechanic: Mechanic {
+  package static let name = "levels"
+  package static let index = Mechanics.index(of: Self.self)
+  package static let isRequired = true
+  package static func decode(_ decoder: PackDecoder) -> LevelCurve? {
+    decoder.documents["levels"]?.object.flatMap { decoder.decodeCurve($0, what: "player level") }
+  }
+  package static func summary(_ rules: LevelCurve) -> String? { "\(rules.maxLevel) levels" }
+  package static func facts(_ names: FactNames) -> [Fact] { LevelFacts.facts(names) }
+  package static func formulas(_ rules: LevelCurve, pack: RulePack) -> [[Formula]] { [] }
+
+  package static let stateKey = "level"
+  package static let since = 1
+  package static var state: WritableKeyPath<PlayerProgress, Int> { \.level }
+  package static let emptyState = 1
+  package static func isAligned(_ state: Int, to pack: RulePack) -> Bool { true }
+  package static func align(_ state: inout Int, to pack: RulePack) -> [String] { [] }
+  package static func check(_ state: Int, _ check: inout ProgressCheck) { check.count("", state, 1...1_000_000) }
+  package static func write(_ state: Int, to writer: inout BinaryWriter, pack: RulePack?) { writer.int(state) }
+  package static func read(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> Int { try reader.int() }
+
+  package static let phases = ["addPlayerXP"]
+  package static let awards: [any RecordedAward.Type] = [LevelUp.self]
+}
+
+extension RulePack {
+  /// The player level curve.
+  public var levels: LevelCurve { rules(LevelsMechanic.self).unsafelyUnwrapped }
 }

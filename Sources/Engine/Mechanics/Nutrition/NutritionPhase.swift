@@ -32,7 +32,7 @@ extension Engine {
     }
     context.facts.intakeDays = days
     context.facts.intakeAverage = days == 0 ? 0 : total / Double(days)
-    fill(plan.nutritionSlots, &context, &state)
+    fill(slots(NutritionMechanic.self, 0), &context, &state)
     var signals: [Double] = []
     var sum = 0.0
     for signal in rules.signals {
@@ -49,9 +49,8 @@ extension Engine {
       log.append(
         AwardRecord(
           day: day,
-          .nutritionTarget(
-            Recorded.NutritionTarget(
-              targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp, signals: range))))
+          Recorded.NutritionTarget(
+            targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp, signals: range)))
     }
     // Keep the days that can still fall in a later window: (day − window, day].
     let keepFrom = day.number - rules.trendWindowDays + 1

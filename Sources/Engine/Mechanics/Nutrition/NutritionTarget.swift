@@ -11,8 +11,16 @@ extension Recorded {
   }
 }
 
+extension Recorded.NutritionTarget: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> NutritionTarget {
+    NutritionTarget(self, values: log.values.slice(signals), pack: pack)
+  }
+}
+
 /// A day's applied nutrition targets and why.
-public struct NutritionTarget: Sendable, Hashable, Codable {
+public struct NutritionTarget: AwardPayload, KeepsWrittenOrder {
+  /// `"nutritionTarget"`.
+  public static let type = "nutritionTarget"
   /// The targets: baseline × (1 + adjustment), rounded to whole units.
   public var targets: MacroTargets
   /// The applied adjustment (a fraction: 0.08 is +8%).
@@ -68,16 +76,8 @@ public struct NutritionTarget: Sendable, Hashable, Codable {
     unclamped = signals.reduce(0) { $0 + $1.value }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(targets, forKey: .targets)
-    try container.encode(adjustment, forKey: .adjustment)
-    try container.encode(Contributions(signals), forKey: .signals)
-    try container.encode(isClamped, forKey: .isClamped)
-    try container.encode(rationale, forKey: .rationale)
-  }
-
-  func write(_ w: inout JSONWriter) {
+  /// Writes `targets`, `adjustment`, `signals`, `clamped`, `rationale`.
+  public func write(_ w: inout JSONWriter) {
     w.key("targets")
     targets.write(to: &w)
     w.field("adjustment", adjustment)
@@ -86,10 +86,17 @@ public struct NutritionTarget: Sendable, Hashable, Codable {
     w.field("rationale", rationale)
   }
 
-  var explanation: String {
+  /// "targets 2,300 kcal, protein 150 g, …: +8%: activity +10%, intake −2%".
+  public var explanation: String {
     let t = targets
     return "targets \(NumberText.short(t.kcal)) kcal, protein \(NumberText.short(t.proteinG)) g, carbs \(NumberText.short(t.carbsG)) g, fat \(NumberText.short(t.fatG)) g: \(rationale)"
   }
 
-  var token: String { "target \(NumberText.format(targets.kcal)) kcal (\(NumberText.percent(adjustment)))" }
+  /// The day settled: "/2026-01-05".
+  public func subject(in award: Award) -> String { "/\(award.day.iso)" }
+
+  mutating func restoreOrder(_ order: AwardJSONOrder) { signals = order.reorder(signals, "signals") }
+
+  /// "target 2300 kcal (+8%)".
+  public func token(in award: Award) -> String { "target \(NumberText.format(targets.kcal)) kcal (\(NumberText.percent(adjustment)))" }
 }

@@ -10,13 +10,20 @@ extension Recorded {
     package var band: Int
     package var change: Double
     package var nextKg: Double
-    /// The name of an unlisted exercise (its entry lies after the pack's exercises).
-    package var name: String?
+    /// The log's text index of the name of an unlisted exercise (its entry lies after the
+    /// pack's exercises), or −1.
+    package var name: Int32
   }
 }
 
+extension Recorded.LoadSuggestion: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> LoadSuggestion { LoadSuggestion(self, name: log.text(name), pack: pack) }
+}
+
 /// The load to lift next time, from this session's RPE.
-public struct LoadSuggestion: Sendable, Hashable, Codable {
+public struct LoadSuggestion: AwardPayload {
+  /// `"loadSuggestion"`.
+  public static let type = "loadSuggestion"
   /// The exercise.
   public var exercise: String
   /// The top working load of the session.
@@ -43,11 +50,11 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
     self.isDeloadWeek = isDeloadWeek
   }
 
-  init(_ record: Recorded.LoadSuggestion, pack: RulePack) {
+  init(_ record: Recorded.LoadSuggestion, name: String?, pack: RulePack) {
     let deload = record.band == -1
     let band = record.band >= 0 ? pack.progression?.bands[record.band].label ?? "" : deload ? "deload" : pack.progression?.program?.name ?? "program"
     self.init(
-      exercise: record.name ?? pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
+      exercise: name ?? pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
       band: band, change: record.change,
       nextKg: record.nextKg, isDeloadWeek: deload)
   }
@@ -57,7 +64,8 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
     case isDeloadWeek = "deloadWeek"
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes `exercise`, `loadKg`, `rpe`, `band`, `change`, `nextKg`, `deloadWeek`.
+  public func write(_ w: inout JSONWriter) {
     w.field("exercise", exercise)
     w.field("loadKg", loadKg)
     w.field("rpe", rpe)
@@ -67,12 +75,17 @@ public struct LoadSuggestion: Sendable, Hashable, Codable {
     w.field("deloadWeek", isDeloadWeek)
   }
 
-  var explanation: String {
+  /// "Back Squat: next 102.5 kg (RPE 8 'moderate' → +2.5% from 100 kg)".
+  public var explanation: String {
     if isDeloadWeek {
       return "\(exercise): deload week at \(NumberText.short(loadKg)) kg; next normal session \(NumberText.short(nextKg)) kg"
     }
     return "\(exercise): next \(NumberText.short(nextKg)) kg (RPE \(NumberText.short(rpe)) '\(band)' → \(NumberText.percent(change)) from \(NumberText.short(loadKg)) kg)"
   }
 
-  var token: String { "\(exercise) next \(NumberText.format(nextKg)) kg" }
+  /// "/Back Squat".
+  public func subject(in award: Award) -> String { "/\(exercise)" }
+
+  /// "Back Squat next 102.5 kg".
+  public func token(in award: Award) -> String { "\(exercise) next \(NumberText.format(nextKg)) kg" }
 }

@@ -7,7 +7,7 @@
 extension Engine {
   func suggestLoads(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
     let workout = EventView(event)
-    guard plan.hasProgression, workout.exerciseCount > 0, let rules = pack.progression else { return }
+    guard workout.exerciseCount > 0, let rules = pack.progression else { return }
     let deload = isDeloadWeek(context.day, state)
     var setIndex = 0
     for position in 0..<workout.exerciseCount {
@@ -32,29 +32,29 @@ extension Engine {
       }
       let increment = rule.incrementKg ?? rules.incrementKg
       let index = pack.entry(of: workout, at: position, in: &state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
-      let name = index < pack.exercises.count ? nil : state.loads[index].exercise
+      let text = index < pack.exercises.count ? -1 : log.append(text: state.loads[index].exercise)
       var entry = state.loads[index]
       let suggestion: Recorded.LoadSuggestion
       if deload {
         let next = entry.nextKg > 0 ? entry.nextKg : load
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next, name: name)
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next, name: text)
         entry.nextKg = next
       } else if rules.bands.isEmpty {
         // A program alone: the next base is this session's heaviest working set.
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load, name: name)
+        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load, name: text)
         entry.nextKg = load
       } else {
         let band = rules.bands.firstIndex { rpe <= $0.upTo } ?? rules.bands.count - 1
         let change = rules.bands[band].change
         let next = Self.roundLoad(load * (1 + change), from: load, change: change, increment: increment)
         suggestion = Recorded.LoadSuggestion(
-          exercise: index, loadKg: load, rpe: rpe, band: band, change: change, nextKg: next, name: name)
+          exercise: index, loadKg: load, rpe: rpe, band: band, change: change, nextKg: next, name: text)
         entry.nextKg = next
       }
       entry.lastKg = load
       entry.lastRPE = rpe
       state.loads[index] = entry
-      if log.isRecording { log.append(AwardRecord(day: context.day, .loadSuggestion(suggestion))) }
+      if log.isRecording { log.append(AwardRecord(day: context.day, suggestion)) }
     }
   }
 

@@ -6,8 +6,14 @@ extension Recorded {
   }
 }
 
+extension Recorded.QuestCompletion: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> QuestCompletion { QuestCompletion(self, pack: pack) }
+}
+
 /// A quest completed for its period.
-public struct QuestCompletion: Sendable, Hashable, Codable {
+public struct QuestCompletion: AwardPayload {
+  /// `"questCompleted"`.
+  public static let type = "questCompleted"
   /// The quest id.
   public var id: String
   /// The quest name.
@@ -30,17 +36,22 @@ public struct QuestCompletion: Sendable, Hashable, Codable {
     self.init(id: quest?.id ?? "", name: quest?.name ?? "", period: quest?.period ?? .day, rewardXP: quest?.rewardXP ?? 0)
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes `id`, `name`, `period`, `rewardXP`.
+  public func write(_ w: inout JSONWriter) {
     w.field("id", id)
     w.field("name", name)
     w.field("period", period.rawValue)
     w.field("rewardXP", rewardXP)
   }
 
-  var explanation: String {
+  /// "quest 'Move Today' completed for the day +10 XP".
+  public var explanation: String {
     let reward = rewardXP > 0 ? " +\(rewardXP) XP" : ""
     return "quest '\(name)' completed for the \(period.rawValue)\(reward)"
   }
 
-  var token: String { "quest \(id)" }
+  /// "/daily-move".
+  public func subject(in award: Award) -> String { "/\(id)" }
+  /// "quest daily-move".
+  public func token(in award: Award) -> String { "quest \(id)" }
 }

@@ -5,7 +5,7 @@
 
 extension Engine {
   func progressQuests(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
-    guard plan.hasQuests, let rules = pack.quests else { return }
+    guard let rules = pack.quests else { return }
     let keys = [context.day.number, context.day.week]
     let categories = pack.categories.count
     for index in 0..<2 {
@@ -28,12 +28,12 @@ extension Engine {
       let key = keys[periodIndex]
       guard state.quests.quests[index].lastPeriod != key else { continue }
       context.questPeriod = periodIndex
-      fill(plan.questSlots, &context, &state)
+      fill(slots(QuestsMechanic.self, 0), &context, &state)
       guard try evaluate(quest.goal, context) != 0 else { continue }
       state.quests.quests[index].completions += 1
       state.quests.quests[index].lastPeriod = key
       state.quests.completions += 1
-      if log.isRecording { log.append(AwardRecord(day: context.day, .questCompleted(Recorded.QuestCompletion(quest: index)))) }
+      if log.isRecording { log.append(AwardRecord(day: context.day, Recorded.QuestCompletion(quest: index))) }
       if quest.rewardXP > 0 { try addPlayerXP(Int64(quest.rewardXP), &context, &state, &log) }
     }
   }

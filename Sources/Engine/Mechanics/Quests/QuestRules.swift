@@ -21,17 +21,7 @@ public final class QuestRules: Sendable {
     for node in list {
       guard let fields = node.object else { continue }
       defer { fields.finish() }
-      let idNode = fields.required("id")
-      let id = idNode?.nonEmptyString
-      var isDuplicate = false
-      if let id, let idNode {
-        if let line = seen[id] {
-          idNode.error("duplicate quest id '\(id)'; it is first defined on line \(line)")
-          isDuplicate = true
-        } else {
-          seen[id] = node.source.position(of: idNode.offset).line
-        }
-      }
+      let (id, isDuplicate) = decoder.uniqueID(of: node, fields, seen: &seen, what: "quest")
       let name = fields.required("name")?.nonEmptyString
       let period = fields.required("period")?.choice(Quest.Period.allCases.map(\.rawValue), what: "quest period")
         .flatMap(Quest.Period.init)

@@ -8,13 +8,20 @@ extension Recorded {
     package var value: Double
     package var previous: Double?
     package var weightKg: Double?
-    /// The name of an unlisted exercise (its entry lies after the pack's exercises).
-    package var name: String?
+    /// The log's text index of the name of an unlisted exercise (its entry lies after the
+    /// pack's exercises), or −1.
+    package var name: Int32
   }
 }
 
+extension Recorded.PersonalRecord: RecordedAward {
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> PersonalRecord { PersonalRecord(self, name: log.text(name), pack: pack) }
+}
+
 /// A new personal record.
-public struct PersonalRecord: Sendable, Hashable, Codable {
+public struct PersonalRecord: AwardPayload {
+  /// `"personalRecord"`.
+  public static let type = "personalRecord"
   /// The exercise.
   public var exercise: String
   /// Which record.
@@ -35,13 +42,14 @@ public struct PersonalRecord: Sendable, Hashable, Codable {
     self.weightKg = weightKg
   }
 
-  init(_ record: Recorded.PersonalRecord, pack: RulePack) {
+  init(_ record: Recorded.PersonalRecord, name: String?, pack: RulePack) {
     self.init(
-      exercise: record.name ?? pack.exercises[record.exercise].name, kind: record.kind, value: record.value, previous: record.previous,
+      exercise: name ?? pack.exercises[record.exercise].name, kind: record.kind, value: record.value, previous: record.previous,
       weightKg: record.weightKg)
   }
 
-  func write(_ w: inout JSONWriter) {
+  /// Writes `exercise`, `kind`, `value`, and `previous` and `weightKg` when known.
+  public func write(_ w: inout JSONWriter) {
     w.field("exercise", exercise)
     w.field("kind", kind.rawValue)
     w.field("value", value)
@@ -49,7 +57,8 @@ public struct PersonalRecord: Sendable, Hashable, Codable {
     if let weightKg { w.field("weightKg", weightKg) }
   }
 
-  var explanation: String {
+  /// "personal record: Back Squat heaviest 100 kg (was 95)".
+  public var explanation: String {
     let was = previous.map { " (was \(NumberText.short($0)))" } ?? ""
     switch kind {
     case .heaviestWeight: return "personal record: \(exercise) heaviest \(NumberText.short(value)) kg\(was)"
@@ -59,5 +68,11 @@ public struct PersonalRecord: Sendable, Hashable, Codable {
     }
   }
 
-  var token: String { "PR \(exercise) \(kind.rawValue) \(NumberText.format((value * 100).rounded() / 100))" }
+  /// "/Back Squat/heaviestWeight", with "/WEIGHT" for reps at a weight.
+  public func subject(in award: Award) -> String {
+    "/\(exercise)/\(kind.rawValue)" + (weightKg.map { "/\(NumberText.format($0))" } ?? "")
+  }
+
+  /// "PR Back Squat heaviestWeight 100".
+  public func token(in award: Award) -> String { "PR \(exercise) \(kind.rawValue) \(NumberText.format((value * 100).rounded() / 100))" }
 }

@@ -62,7 +62,7 @@ public final class RecordRules: Sendable {
 }
 
 /// A kind of personal record.
-public enum PersonalRecordKind: String, Sendable, CaseIterable, Codable, Hashable {
+public enum PersonalRecordKind: String, Sendable, CaseIterable, Codable, Hashable, BitwiseCopyable {
   case heaviestWeight
   case estimatedOneRepMax
   case repsAtWeight

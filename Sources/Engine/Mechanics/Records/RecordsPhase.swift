@@ -8,7 +8,7 @@ extension Engine {
     throws(EngineError)
   {
     let workout = EventView(event)
-    guard plan.hasRecords, workout.exerciseCount > 0, let rules = pack.records else { return }
+    guard workout.exerciseCount > 0, let rules = pack.records else { return }
     let tracks = (
       weight: rules.kinds.contains(.heaviestWeight), estimate: rules.kinds.contains(.estimatedOneRepMax),
       reps: rules.kinds.contains(.repsAtWeight)
@@ -48,7 +48,7 @@ extension Engine {
                 repsAwards.append(
                   Recorded.PersonalRecord(
                     exercise: index, kind: .repsAtWeight, value: Double(set.reps), previous: Double(previous), weightKg: weight,
-                    name: name))
+                    name: name.map { log.append(text: $0) } ?? -1))
               }
             }
           } else {
@@ -70,7 +70,7 @@ extension Engine {
         record.bestEstimatedOneRepMaxKg = sessionEstimate
       }
       if log.isRecording {
-        for award in repsAwards { log.append(AwardRecord(day: context.day, .personalRecord(award))) }
+        for award in repsAwards { log.append(AwardRecord(day: context.day, award)) }
       }
       count += repsAwards.count
       record.sessions += 1
@@ -86,8 +86,8 @@ extension Engine {
     _ context: borrowing EventContext, _ log: inout AwardLog
   ) -> Int {
     if log.isRecording {
-      let record = Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous, name: name)
-      log.append(AwardRecord(day: context.day, .personalRecord(record)))
+      let text = name.map { log.append(text: $0) } ?? -1
+      log.append(AwardRecord(day: context.day, Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous, name: text)))
     }
     return 1
   }

@@ -15,9 +15,7 @@ extension Engine {
       state.streak.current = 0
       if log.isRecording {
         log.append(
-          AwardRecord(
-            day: context.day,
-            .streak(StreakUpdate(change: .broken, current: 0, best: streak.best, freezes: streak.freezes))))
+          AwardRecord(day: context.day, StreakUpdate(change: .broken, current: 0, best: streak.best, freezes: streak.freezes)))
       }
     }
   }
@@ -53,10 +51,9 @@ extension Engine {
       log.append(
         AwardRecord(
           day: day,
-          .streak(
-            StreakUpdate(
-              change: change, current: streak.current, best: streak.best, freezesUsed: used, freezeEarned: earned,
-              freezes: streak.freezes))))
+          StreakUpdate(
+            change: change, current: streak.current, best: streak.best, freezesUsed: used, freezeEarned: earned,
+            freezes: streak.freezes)))
     }
   }
 }

@@ -1,9 +1,12 @@
 import RuleLanguage
 
 /// The streak of training days changed.
-public struct StreakUpdate: Sendable, Hashable, Codable {
+public struct StreakUpdate: AwardPayload, RecordedAward {
+  /// `"streak"`.
+  public static let type = "streak"
+
   /// What happened to the streak.
-  public enum Change: String, Sendable, Hashable, Codable {
+  public enum Change: String, Sendable, Hashable, Codable, BitwiseCopyable {
     case started, extended, broken
   }
 
@@ -46,17 +49,9 @@ public struct StreakUpdate: Sendable, Hashable, Codable {
     freezeEarned = try container.decodeIfPresent(Bool.self, forKey: .freezeEarned) ?? false
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(change, forKey: .change)
-    try container.encode(current, forKey: .current)
-    try container.encode(best, forKey: .best)
-    try container.encode(freezes, forKey: .freezes)
-    if freezesUsed > 0 { try container.encode(freezesUsed, forKey: .freezesUsed) }
-    if freezeEarned { try container.encode(true, forKey: .freezeEarned) }
-  }
-
-  func write(_ w: inout JSONWriter) {
+  /// Writes `change`, `current`, `best`, `freezes`, then `freezesUsed` and `freezeEarned` when
+  /// they happened.
+  public func write(_ w: inout JSONWriter) {
     w.field("change", change.rawValue)
     w.field("current", current)
     w.field("best", best)
@@ -65,7 +60,8 @@ public struct StreakUpdate: Sendable, Hashable, Codable {
     if freezeEarned { w.field("freezeEarned", true) }
   }
 
-  var explanation: String {
+  /// "streak extended to 7 days (best 7), freeze earned (1 held)".
+  public var explanation: String {
     switch change {
     case .broken: return "streak broken (best \(best))"
     case .started: return "streak started: 1 day (best \(best))"
@@ -77,5 +73,10 @@ public struct StreakUpdate: Sendable, Hashable, Codable {
     }
   }
 
-  var token: String { change == .broken ? "streak broken" : "streak \(current)" }
+  /// "/extended".
+  public func subject(in award: Award) -> String { "/\(change.rawValue)" }
+  /// "streak 7" or "streak broken".
+  public func token(in award: Award) -> String { change == .broken ? "streak broken" : "streak \(current)" }
+
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> StreakUpdate { self }
 }

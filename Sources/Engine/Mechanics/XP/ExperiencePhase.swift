@@ -15,7 +15,7 @@ extension Engine {
     if !log.isExplaining, category < plan.fusedExperience.count, let value = runFused(category, &context, &state) {
       raw = value
     } else {
-      fill(plan.experienceSlots, &context, &state)
+      fill(slots(XPMechanic.self, 0), &context, &state)
       (raw, breakdown) = try experienceTermByTerm(context, &log)
     }
     let rounded = try wholeXP(plan.rounding.round(raw))
@@ -96,7 +96,7 @@ extension Engine {
       log.append(
         AwardRecord(
           day: context.day,
-          .xp(Recorded.XP(xp: total, raw: raw, rounded: rounded, cap: cap, uncapped: uncapped, breakdown: breakdown))))
+          Recorded.XP(xp: total, raw: raw, rounded: rounded, cap: cap, uncapped: uncapped, breakdown: breakdown)))
     }
   }
 

@@ -3,18 +3,24 @@ import RuleLanguage
 extension Recorded {
   /// XP for a workout; `breakdown` holds the term values, the factor values, then (index,
   /// amount) pairs of the bonuses that applied, when explained.
-  package struct XP: Sendable {
+  package struct XP: RecordedAward {
     package var xp: Int64
     package var raw: Double
     package var rounded: Int64
     package var cap: XPCap?
     package var uncapped: Int64
     package var breakdown: ValueRange
+
+    package func payload(in log: borrowing AwardLog, pack: RulePack) -> XPAward {
+      XPAward(self, values: log.values.slice(breakdown), pack: pack)
+    }
   }
 }
 
 /// XP for a workout: `round((Σ terms) × Π factors) + bonuses`, then caps.
-public struct XPAward: Sendable, Hashable, Codable {
+public struct XPAward: AwardPayload, KeepsWrittenOrder {
+  /// `"xp"`.
+  public static let type = "xp"
   /// The XP granted.
   public var xp: Int64
   /// Σ terms × Π factors, before rounding.
@@ -89,21 +95,8 @@ public struct XPAward: Sendable, Hashable, Codable {
     uncapped = try container.decodeIfPresent(Int64.self, forKey: .uncapped) ?? xp
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(xp, forKey: .xp)
-    try container.encode(raw, forKey: .raw)
-    try container.encode(rounded, forKey: .rounded)
-    try container.encode(Contributions(terms), forKey: .terms)
-    try container.encode(Contributions(factors), forKey: .factors)
-    try container.encode(Contributions(bonuses), forKey: .bonuses)
-    if let cap {
-      try container.encode(cap, forKey: .cap)
-      try container.encode(uncapped, forKey: .uncapped)
-    }
-  }
-
-  func write(_ w: inout JSONWriter) {
+  /// Writes `xp`, `raw`, `rounded`, `terms`, `factors`, `bonuses`, and `cap` with `uncapped`.
+  public func write(_ w: inout JSONWriter) {
     w.field("xp", xp)
     w.field("raw", raw)
     w.field("rounded", rounded)
@@ -116,7 +109,20 @@ public struct XPAward: Sendable, Hashable, Codable {
     }
   }
 
-  var explanation: String {
+  /// The event says it all: "".
+  public func subject(in award: Award) -> String { "" }
+
+  /// "xp w4-1 +268".
+  public func token(in award: Award) -> String { "xp \(award.eventID) +\(xp)" }
+
+  mutating func restoreOrder(_ order: AwardJSONOrder) {
+    terms = order.reorder(terms, "terms")
+    factors = order.reorder(factors, "factors")
+    bonuses = order.reorder(bonuses, "bonuses")
+  }
+
+  /// "+204 XP = round((base 50 + duration 82.5 …) × category 1.2 = 184.31) = 184 + firstOfWeek bonus 20".
+  public var explanation: String {
     var parts = terms.map { "\($0.name) \(NumberText.short($0.value))" }.joined(separator: " + ")
     if parts.isEmpty { parts = NumberText.short(raw) }
     if !factors.isEmpty {
@@ -130,6 +136,6 @@ public struct XPAward: Sendable, Hashable, Codable {
 }
 
 /// Which cap cut an XP award.
-public enum XPCap: String, Sendable, Hashable, Codable {
+public enum XPCap: String, Sendable, Hashable, Codable, BitwiseCopyable {
   case perWorkout, perDay
 }

@@ -83,7 +83,7 @@ enum XPFacts {
     [
       Fact("workout.xp", .number, [.companionXP], "the XP the player got for this workout", event: \.facts.xp),
       Fact("player.xp", .number, FactScope.all, "total XP", monotonic: true, player: \.xp),
-      Fact("player.xpToday", .number, FactScope.all, "XP earned today", player: \.today.xp),
+      Fact("player.xpToday", .number, FactScope.all, "XP earned today", player: \.activity.today.xp),
     ]
   }
 }

@@ -38,19 +38,19 @@ final class PlayerStore {
 
   /// The sentence a screen shows for an award, or nil for the bookkeeping ones.
   static func message(for award: Award) -> String? {
-    switch award.kind {
-    case .xp(let xp): return "+\(xp.xp) XP"
-    case .levelUp(let levelUp): return "Level \(levelUp.level)!"
-    case .achievement(let unlock): return "Unlocked \(unlock.name)\(unlock.tierName.map { " (\($0))" } ?? "")"
-    case .evolution(let evolution): return "Your \(evolution.from) evolved into \(evolution.to)!"
-    case .companionJoined(let joined): return "\(joined.species) joined you"
-    case .nutritionTarget(let target): return "Tomorrow: \(Int(target.targets.kcal)) kcal (\(target.rationale))"
-    case .questCompleted(let quest): return "Quest done: \(quest.name)"
-    case .personalRecord(let record): return "New record on \(record.exercise)"
-    case .correction(let correction):
+    switch award.payload {
+    case let xp as XPAward: return "+\(xp.xp) XP"
+    case let levelUp as LevelUp: return "Level \(levelUp.level)!"
+    case let unlock as AchievementUnlock: return "Unlocked \(unlock.name)\(unlock.tierName.map { " (\($0))" } ?? "")"
+    case let evolution as Evolution: return "Your \(evolution.from) evolved into \(evolution.to)!"
+    case let joined as CompanionJoined: return "\(joined.species) joined you"
+    case let target as NutritionTarget: return "Tomorrow: \(Int(target.targets.kcal)) kcal (\(target.rationale))"
+    case let quest as QuestCompletion: return "Quest done: \(quest.name)"
+    case let record as PersonalRecord: return "New record on \(record.exercise)"
+    case let correction as Correction:
       let withdrawn = correction.withdrawn.compactMap(message).joined(separator: ", ")
       return "Withdrawn: \(withdrawn); total XP \(correction.xp.from) → \(correction.xp.to)"
-    case .streak, .companionXP, .companionLevelUp, .loadSuggestion: return nil
+    default: return nil
     }
   }
 }
