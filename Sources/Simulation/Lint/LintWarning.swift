@@ -57,10 +57,12 @@ struct LintLog {
 
   /// A warning at the value a `--set` path names (the file's start when it cannot be found).
   mutating func warn(_ check: LintWarning.Check, at path: String, _ message: String, reason: String, fix: String) {
-    let stem = String(path.prefix { $0 != "." && $0 != "[" })
-    let file = documents.file(stem)
-    let offset = documents.value(at: path)?.offset
-    warnings.append(LintWarning(check, in: file?.source, offset: offset, message, reason: reason, fix: fix))
+    if let (source, offset) = documents.location(of: path) {
+      warnings.append(LintWarning(check, in: source, offset: offset, message, reason: reason, fix: fix))
+    } else {
+      let stem = String(path.prefix { $0 != "." && $0 != "[" })
+      warnings.append(LintWarning(check, in: documents.file(stem)?.source, offset: nil, message, reason: reason, fix: fix))
+    }
   }
 
   /// A warning at the start of a formula.

@@ -17,20 +17,38 @@ struct PackDocuments {
 
   /// The files, in file-name order (as the pack was loaded).
   let files: [File]
+  /// Values replaced by overrides: the file, the path and the override's own text (offsets
+  /// inside such a value are offsets in that text).
+  private let replaced: [(stem: String, path: JSONPath, source: SourceFile)]
 
   init(_ pack: RulePack) {
     var files: [File] = []
+    var replaced: [(stem: String, path: JSONPath, source: SourceFile)] = []
     for source in pack.files {
       let name = String(source.name.split(separator: "/").last ?? Substring(source.name))
       guard name.hasSuffix(".json"), var root = try? JSONReader.parse(source) else { continue }
       let stem = String(name.dropLast(5))
       for override in pack.overrides {
-        guard case .key(stem)? = override.steps.first, let changed = try? override.apply(to: root, dropping: 1) else { continue }
-        root = changed
+        guard case .key(stem)? = override.steps.first, let changed = try? override.applying(to: root, dropping: 1) else { continue }
+        root = changed.document
+        replaced.append((stem, changed.path, override.source))
       }
       files.append(File(stem: stem, source: source, root: root))
     }
     self.files = files
+    self.replaced = replaced
+  }
+
+  /// Where the value at a `--set` path is written: its file (or the `--set` text that replaced
+  /// it) and its byte offset there.
+  func location(of path: String) -> (source: SourceFile, offset: Int)? {
+    guard let override = try? JSONOverride(parsing: "\(path)=0"), case .key(let stem)? = override.steps.first,
+      let file = file(stem), let resolved = try? override.applying(to: file.root, dropping: 1),
+      let value = PackDocuments.value(in: file.root, at: resolved.path)
+    else { return nil }
+    let components = resolved.path.components
+    let source = replaced.last { $0.stem == stem && components.starts(with: $0.path.components) }?.source ?? file.source
+    return (source, value.offset)
   }
 
   /// The file a `--set` path starts with.

@@ -48,6 +48,8 @@ public struct HTMLReport {
   public var overrides: [String]
   public var candidateOverrides: [String]
   public var version: String
+  /// Tornado charts of `fitquest report --sensitivity` (see TornadoChart.swift), if asked for.
+  public var sensitivity: SensitivityAnalysis?
 
   public init(parts: [Part], sweep: SweepPart?, runs: Int, overrides: [String], candidateOverrides: [String], version: String) {
     self.parts = parts
@@ -63,6 +65,7 @@ public struct HTMLReport {
     var body = "<header><h1>FitQuest balance report</h1>\(identity())</header>\n"
     for part in parts { body += section(part) }
     if let sweep { body += sweepSection(sweep) }
+    if let sensitivity { body += TornadoChart(analysis: sensitivity).section() }
     return """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

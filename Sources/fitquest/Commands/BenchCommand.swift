@@ -6,12 +6,14 @@ import RuleLanguage
 enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
-  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress] [--repetitions N]"
+  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress,tune,sensitivity] [--repetitions N]"
   static let about = """
     Runs the workloads of docs/performance.md and prints median figures over repetitions:
       W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
       W2          the default rule pack on a long stream from the scenario generator
       montecarlo  1,000 runs of the default scenario on 1 thread and on all cores
+      tune        tune one rule value to one p50 target on the default scenario, 200 runs per candidate
+      sensitivity ±10% of every numeric value of the default pack, 200 runs each
       award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
       progress    one player's progress saved and loaded: its binary form against Codable (compact, JSON)
     """
@@ -39,7 +41,7 @@ enum BenchCommand: Command {
     let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
     let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
     let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award", "store", "progress"]
+    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -78,6 +80,13 @@ enum BenchCommand: Command {
       {
         report(result)
       }
+    }
+    for workload in ["tune", "sensitivity"] where wanted(workload) {
+      starting(workload)
+      Clock.resetPeak()
+      let (runs, threads) = (quick ? 20 : 200, ProcessInfo.processInfo.activeProcessorCount)
+      let run = workload == "tune" ? BalanceBenchmark.tune : BalanceBenchmark.sensitivity
+      report(try run(runs, threads, workload == "sensitivity" ? 1 : repetitions, "scenarios/beginner-3x.json"))
     }
     if wanted("award") {
       starting("award")

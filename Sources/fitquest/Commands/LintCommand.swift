@@ -6,7 +6,7 @@ import Simulation
 enum LintCommand: Command {
   static let name = "lint"
   static let summary = "Find rules that can never fire or cannot work as intended (static checks, --simulate evidence)"
-  static let usage = "fitquest lint [RULES_DIR] [--simulate N [SCENARIO...]] [--horizon DAYS] [--strict]"
+  static let usage = "fitquest lint [RULES_DIR] [--set PATH=VALUE]... [--simulate N [SCENARIO...]] [--horizon DAYS] [--strict]"
   static let about = """
     Checks a rule pack (default: rules/) for rules that load but cannot work as intended, each a
     located warning with its reason and a fix: achievement tiers and conditions, evolution
@@ -22,6 +22,7 @@ enum LintCommand: Command {
     """
   static let footer = "Exit codes: 0 done (warnings or not) · 1 warnings with --strict · 64 usage · 65 invalid rules or scenario · 66 unreadable input. See docs/balancing.md."
   struct Options: CommandOptions {
+    let set = Option.repeated("--set", "PATH=VALUE", "lint the pack with a rule value changed, e.g. --set levels.maxLevel=15")
     let simulate = Option<Int?>.integer("--simulate", "N", "also run every scenario N times and report rules that never fired", in: 1...100_000)
     let horizon = Option.integer(
       "--horizon", "DAYS", "the days a level gate may take at the fastest pace (default \(Linter.defaultHorizon))",
@@ -36,7 +37,7 @@ enum LintCommand: Command {
     if !scenarioPaths.isEmpty && arguments.simulate == nil {
       throw UsageError(message: "scenarios are run only with --simulate N; got '\(scenarioPaths[0])'")
     }
-    let packs = PackCache()
+    let packs = PackCache(overrides: try Overrides.rulesOnly(arguments.set))
     let engine = try packs.engine(for: directory)
     var warnings = Linter.lint(engine.pack, horizon: arguments.horizon)
     var evidence = 0

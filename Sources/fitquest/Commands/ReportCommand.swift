@@ -8,7 +8,7 @@ enum ReportCommand: Command {
   static let summary = "Write a self-contained HTML balance report: fan charts, milestones, overlays, sweeps"
   static let usage = """
     fitquest report [SCENARIO…] [--runs N] [--seed N] [--set PATH=VALUE]… [--base DIR (--candidate DIR | --set-candidate PATH=VALUE…)]
-                    [--sweep PATH=FROM..TO:STEP] [--output FILE.html]
+                    [--sweep PATH=FROM..TO:STEP] [--sensitivity] [--output FILE.html]
     """
   static let about = """
     Runs each scenario --runs times (default 200) and writes one HTML file — inline SVG and CSS,
@@ -20,7 +20,8 @@ enum ReportCommand: Command {
     runs where it never did; the nutrition adjustments and clamp hits; the load progression of
     each lift. With --base/--candidate (or --set-candidate) both packs share the axes in two colours
     and a table lists what moved, most first. With --sweep, each headline metric against the swept
-    value, with its band. Every chart has a table with its numbers; the milestone numbers are those
+    value, with its band. With --sensitivity, tornado charts of the rule values that move each
+    headline metric most at ±10% (as 'fitquest sensitivity' ranks them). Every chart has a table with its numbers; the milestone numbers are those
     'simulate --runs N --format json' prints for the same arguments.
     """
   static let footer = "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
@@ -33,6 +34,8 @@ enum ReportCommand: Command {
     let candidate = Option.value("--candidate", "DIR", "the edited rule pack (or --set-candidate on --base)")
     let setCandidate = Option.repeated("--set-candidate", "PATH=VALUE", "a rule change of the candidate (repeatable)")
     let sweep = Option.value("--sweep", "PATH=FROM..TO:STEP", "sweep one value (or PATH=A,B,C) and chart the headline metrics against it")
+    let sensitivity = Option.flag("--sensitivity", "add tornado charts: how ±10% of each rule value moves the headline metrics")
+    let sensitivityValue = Option.repeated("--sensitivity-value", "PATH", "with --sensitivity, move only these rule values (repeatable)")
     let output = Option.output("--output", "FILE", "where to write the report (default: report.html)", default: "report.html")
   }
 
@@ -94,9 +97,14 @@ enum ReportCommand: Command {
       }
       sweepPart = HTMLReport.SweepPart(path: parameter.path, values: values, scenarios: byScenario)
     }
-    let report = HTMLReport(
+    var report = HTMLReport(
       parts: parts, sweep: sweepPart, runs: options.runs, overrides: options.overrides.rules.map(\.text) + options.overrides.scenario.map(\.text),
       candidateOverrides: candidateChanges.map(\.text), version: FitQuestCommand.version)
+    if arguments.sensitivity, let first = scenarios.first {
+      report.sensitivity = try SensitivityCommand.analysis(
+        arguments.positionals, first: first, packs: packs, named: arguments.sensitivityValue,
+        metrics: SensitivityAnalysis.defaultMetrics, rankedBy: nil, options: options)
+    }
     try OutputFile.write(report.html(), to: output)
     Console.error.line("wrote \(output): \(parts.count) scenario(s), \(options.runs) run(s) each")
     return ExitCode.success

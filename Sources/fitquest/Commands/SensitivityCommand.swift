@@ -52,19 +52,29 @@ enum SensitivityCommand: Command {
       }
     }
     guard let first = probes.first else { return ExitCode.success }
-    let pack = try packs.engine(for: first.rulesPath).pack
-    let values = arguments.value.isEmpty
-      ? SensitivityAnalysis.ruleValues(of: pack) : try SensitivityAnalysis.ruleValues(of: pack, named: arguments.value)
-    let progress = Progress.start(total: values.count * 2 * options.runs * files.count, label: "sensitivity")
-    let analysis = try SensitivityAnalysis(
-      values: values, metrics: metrics, runs: options.runs, threads: options.threads, rankedBy: arguments.rankBy,
-      load: SweepCommand.loader(files, options), progress: progress?.callback)
-    progress?.finish()
+    let analysis = try Self.analysis(
+      arguments.positionals, first: first, packs: packs, named: arguments.value, metrics: metrics, rankedBy: arguments.rankBy,
+      options: options)
     switch arguments.format {
     case .csv: Console.output.line(analysis.csv)
     case .json: Console.output.line(analysis.json)
     default: Console.output.line(analysis.text(top: arguments.top))
     }
     return ExitCode.success
+  }
+
+  /// The analysis of the scenarios named (the rule values of the first one's pack, or those
+  /// named), with progress; `report --sensitivity` uses it too.
+  static func analysis(
+    _ paths: [String], first: Scenario, packs: PackCache, named: [String], metrics: [String], rankedBy: String?, options: RunOptions
+  ) throws -> SensitivityAnalysis {
+    let files = try ScenarioArguments.files(paths)
+    let pack = try packs.engine(for: first.rulesPath).pack
+    let values = named.isEmpty ? SensitivityAnalysis.ruleValues(of: pack) : try SensitivityAnalysis.ruleValues(of: pack, named: named)
+    let progress = Progress.start(total: values.count * 2 * options.runs * files.count, label: "sensitivity")
+    defer { progress?.finish() }
+    return try SensitivityAnalysis(
+      values: values, metrics: metrics, runs: options.runs, threads: options.threads, rankedBy: rankedBy,
+      load: SweepCommand.loader(files, options), progress: progress?.callback)
   }
 }
