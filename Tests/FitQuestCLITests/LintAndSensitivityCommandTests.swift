@@ -70,6 +70,26 @@ import Testing
     #expect(rows[1].hasPrefix("tune,1,"))
   }
 
+  @Test func theReportDrawsTornadoChartsInTheRankingOfSensitivity() throws {
+    let work = Paths.temporaryDirectory("tornado")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let output = work.appendingPathComponent("report.html").path
+    let made = try CommandRunner.fitquest(["report", Self.tuneScenario, "--runs", "20", "--sensitivity", "--output", output])
+    #expect(made.status == 0, "\(made.stderr)")
+    let html = try String(contentsOfFile: output, encoding: .utf8)
+    let section = try #require(html.range(of: "<h2 id=\"sensitivity\">")).upperBound
+    let totalXP = try #require(html.range(of: "data-chart=\"sensitivity-tune-totalXP\"", range: section..<html.endIndex))
+    // The chart's table lists the values moving total XP in the order sensitivity ranks them.
+    let table = html[totalXP.upperBound...]
+    let rows = table.components(separatedBy: "</table>")[0].components(separatedBy: "<tr><td>").dropFirst().map { $0.prefix { $0 != "<" } }
+    let ranked = try CommandRunner.fitquest([
+      "sensitivity", Self.tuneScenario, "--runs", "20", "--format", "csv", "--metrics", "totalXP", "--rank-by", "totalXP",
+    ])
+    let paths = ranked.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] }
+    #expect(rows.map(String.init) == paths.prefix(rows.count).map(String.init))
+    #expect(rows.count == 3)
+  }
+
   @Test func sensitivityTextRanksAndExplains() throws {
     let result = try CommandRunner.fitquest([
       "sensitivity", Self.tuneScenario, "--runs", "20", "--metrics", "totalXP", "--rank-by", "totalXP", "--top", "2",
@@ -79,6 +99,6 @@ import Testing
     #expect(lines[0] == "tune: 8 rule values, each 10% lower and higher; 20 runs per value and side (seeds derived from 7, the same for every value)")
     #expect(lines.contains { $0.hasPrefix("   1  xp.categories.strength.multiplier") })
     #expect(lines.contains { $0.hasPrefix("   2  xp.categories.strength.base") })
-    #expect(lines.contains("6 more (--top N shows more; --format csv or json lists every value); 5 of all 8 moved none of these metrics."))
+    #expect(lines.contains("6 more (--top N shows more; --format csv or json lists every value); 5 of 8 moved none of these metrics."))
   }
 }

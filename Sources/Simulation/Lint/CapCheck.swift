@@ -9,7 +9,8 @@ enum CapCheck {
       guard let cap else { continue }
       let over = outline.categories.indices.filter { minimums[$0] > Double(cap) }
       guard let lowest = over.map({ minimums[$0] }).min() else { continue }
-      let names = over.map { "'\(outline.categories[$0])'" }.joined(separator: ", ")
+      let quoted = over.map { "'\(outline.categories[$0])'" }
+      let names = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
       log.warn(
         .cap, at: path, "every \(names) workout is capped by \(name) (\(NumberText.format(Double(cap))))",
         reason: "each earns at least \(NumberText.format(lowest)) XP before the cap, whatever its minutes, sets or RPE",

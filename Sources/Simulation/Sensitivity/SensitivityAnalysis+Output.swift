@@ -35,10 +35,11 @@ extension SensitivityAnalysis {
     }
     let still = part.entries.filter { entry in metrics.indices.allSatisfy { Self.reach(entry, part.base[$0], metric: metrics[$0], at: $0, days: scenario.days) == 0 } }
     lines.append("")
+    let unmoved = still.isEmpty ? "each moved at least one of these metrics." : "\(still.count) of \(part.entries.count) moved none of these metrics."
     if part.entries.count > shown.count {
-      lines.append("\(part.entries.count - shown.count) more (--top N shows more; --format csv or json lists every value); \(still.count) of all \(part.entries.count) moved none of these metrics.")
+      lines.append("\(part.entries.count - shown.count) more (--top N shows more; --format csv or json lists every value); \(unmoved)")
     } else {
-      lines.append("\(still.count) of \(part.entries.count) moved none of these metrics.")
+      lines.append(unmoved.prefix(1).uppercased() + unmoved.dropFirst())
     }
     let refused = part.entries.filter { $0.refusal != nil }
     if !refused.isEmpty {

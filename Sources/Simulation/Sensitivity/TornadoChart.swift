@@ -22,7 +22,7 @@ struct TornadoChart {
       + "Largest moves on top; the full ranking is in <code>fitquest sensitivity --format csv</code>.</p>"
       + "<p class=\"legend\"><span class=\"base\"><i></i>×0.9</span><span class=\"candidate\"><i></i>×1.1</span></p>"
     for part in analysis.parts {
-      out += "<h3>\(HTML.escape(part.scenario.name))</h3><div class=\"charts\">"
+      out += "<h3>\(HTML.escape(part.scenario.name))</h3><div>"
       for (index, metric) in analysis.metrics.enumerated() {
         let ranked = SensitivityAnalysis.ranked(part.entries, base: part.base, metrics: analysis.metrics, days: part.scenario.days, by: metric)
         let moving = ranked.prefix(Self.rows).filter { SensitivityAnalysis.reach($0, part.base[index], metric: metric, at: index, days: part.scenario.days) > 0 }

@@ -64,8 +64,9 @@ public struct TuneTarget: Sendable, Equatable {
     }
     self.metric = metric
     guard let statistic = TuneTarget.statistic(statisticWord) else {
+      let hint = Suggestion.hint(for: statisticWord, among: ["p10", "p50", "p90", "mean", "happened"])
       throw TuneTarget.malformed(
-        raw, "unknown statistic '\(statisticWord)'; use p10, p50, p90 (or any pN), mean or happened\(Suggestion.hint(for: statisticWord, among: ["p10", "p50", "p90", "mean", "happened"]))")
+        raw, "unknown statistic '\(statisticWord)'" + (hint.isEmpty ? "; use p10, p50, p90 (any pN), mean or happened" : hint))
     }
     self.statistic = statistic
     guard let comparison = scanner.comparison() else {
@@ -112,7 +113,7 @@ public struct TuneTarget: Sendable, Equatable {
 
   private static func malformed(_ text: String, _ reason: String) -> DiagnosticError {
     DiagnosticError(
-      Diagnostic(message: "target '\(text)': \(reason); write METRIC STATISTIC =|<=|>= VALUE [±TOLERANCE], e.g. 'level.10 p50 = day 42 ±2'"))
+      Diagnostic(message: "'\(text)': \(reason) (a target is METRIC STATISTIC =|<=|>= VALUE [±TOLERANCE], e.g. 'level.10 p50 = day 42 ±2')"))
   }
 
   /// Whether a value of the statistic meets the target (nil: the percentile is "never", which

@@ -37,12 +37,17 @@ enum SensitivityCommand: Command {
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     let options = try RunOptions(arguments)
     let files = try ScenarioArguments.files(arguments.positionals)
-    let metrics = arguments.metrics?.split(separator: ",").map(String.init) ?? SensitivityAnalysis.defaultMetrics
+    var metrics = arguments.metrics?.split(separator: ",").map(String.init) ?? SensitivityAnalysis.defaultMetrics
     if let rankBy = arguments.rankBy, !metrics.contains(rankBy) {
       throw UsageError(message: "--rank-by '\(rankBy)' is not among the metrics (\(metrics.joined(separator: ",")))")
     }
     let packs = PackCache(overrides: options.overrides.rules)
     let probes = try ScenarioArguments.load(files, overrides: options.overrides, packs: packs)
+    for probe in probes where arguments.metrics == nil {
+      // The default level milestones are kept to those every pack has.
+      let engine = try packs.engine(for: probe.rulesPath)
+      metrics = metrics.filter { Metrics.problem(with: $0, pack: engine.pack, days: probe.days) == nil }
+    }
     for probe in probes {
       let engine = try packs.engine(for: probe.rulesPath)
       for metric in metrics {

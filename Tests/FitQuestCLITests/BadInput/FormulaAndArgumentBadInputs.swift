@@ -83,6 +83,24 @@ extension BadInput {
       "args: sweep of too many values", [], ["sweep", "scenario.json", "--set", "xp.caps.perWorkout=1..1e9:0.0001"], 64,
       .line("error: --set '1..1e9:0.0001' has 9999999990001 values; a sweep has at most 1000")),
     BadInput(
+      "args: tune target with an unknown statistic", [],
+      ["tune", "scenario.json", "--target", "level.3 median = day 3", "--param", "xp.caps.perDay=100..200"], 64,
+      .line(
+        "error: --target 'level.3 median = day 3': unknown statistic 'median'; did you mean 'mean'? (a target is METRIC STATISTIC =|<=|>= VALUE [±TOLERANCE], e.g. 'level.10 p50 = day 42 ±2')"
+      )),
+    BadInput(
+      "args: tune of a misspelled rule value", [],
+      ["tune", "scenario.json", "--target", "level.3 p50 = day 3", "--param", "xp.caps.perDya=100..200"], 65,
+      .line("error: --param xp.caps.perDya: no key 'perDya' in 'xp.caps'; did you mean 'perDay'?")),
+    BadInput(
+      "args: tune range upside down", [],
+      ["tune", "scenario.json", "--target", "level.3 p50 = day 3", "--param", "xp.caps.perDay=200..100"], 64,
+      .line("error: --param '200..100' is not a range LOW..HIGH with LOW < HIGH, e.g. xp.categories.strength.multiplier=1.0..1.5")),
+    BadInput(
+      "args: sensitivity of a misspelled rule value", [], ["sensitivity", "scenario.json", "--value", "xp.caps.perDya"], 65,
+      .line("error: no number at 'xp.caps.perDya' in the rule pack; did you mean 'xp.caps.perDay'?")),
+    BadInput("args: lint of a missing pack", [], ["lint", "missing"], 66, .line("missing: error: no such rule pack directory")),
+    BadInput(
       "args: sweep to infinity", [], ["sweep", "scenario.json", "--set", "xp.caps.perWorkout=1..inf:1"], 64,
       .line("error: --set '1..inf:1' is not FROM..TO:STEP with FROM ≤ TO and STEP > 0, e.g. 1.0..1.5:0.1")),
   ]
