@@ -22,6 +22,9 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
   private let mutex = NSLock()
   /// What the files on disk hold, after the last load or save.
   private var marks: Marks?
+  /// The player as last loaded or committed through ``BatchStore``, and what a commit will save.
+  private var kept: PlayerState?
+  private var recorded: PlayerState?
 
   /// A store for the file at `path` (the `player` of ``load(player:)`` is ignored).
   public init(path: String) {
@@ -192,5 +195,38 @@ struct RunningHash {
     var hash = value
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
+  }
+}
+
+extension FileStore: BatchStore {
+  /// A state file holds one player: every event is its.
+  public var keepsPlayersApart: Bool { false }
+
+  /// The player (read from the files once, then kept between batches).
+  public func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState? {
+    if let kept { return kept }
+    kept = try load(player: "")
+    return kept
+  }
+
+  /// Nothing to lock: the caller holds the state file's lock (``FileLock``) for the run.
+  public func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?> { [] }
+
+  /// Keeps the state to save at ``commit()``.
+  public func record(_ change: PlayerChange) throws(LedgerError) {
+    recorded = change.state
+  }
+
+  /// Saves the recorded state (journal and ids appended, the state file replaced atomically).
+  public func commit() throws(LedgerError) {
+    guard let state = recorded else { return }
+    recorded = nil
+    try save(state, player: "")
+    kept = state
+  }
+
+  /// Forgets the recorded state.
+  public func rollback() {
+    recorded = nil
   }
 }

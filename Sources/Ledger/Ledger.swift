@@ -10,38 +10,9 @@ import RuleLanguage
 /// are serialized, so one ledger may be shared between threads; to use one player from several
 /// processes, hold a lock around the ledger's life (the CLI locks `STATE.lock`).
 public final class Ledger: @unchecked Sendable {
-  /// What happened to one event.
-  public enum Outcome: Sendable, Equatable {
-    /// Applied in date order: its awards.
-    case applied([Award])
-    /// Placed among earlier events: its awards, then a correction when later awards moved.
-    case late([Award], replayed: Int)
-    /// A retraction: the correction saying what was withdrawn.
-    case retracted([Award], replayed: Int)
-    /// Its id was applied before (over the player's whole life): nothing changed.
-    case duplicate
-    /// Dated before the replay window: not applied.
-    case beforeWindow(windowStart: Day)
-
-    /// The awards of the outcome.
-    public var awards: [Award] {
-      switch self {
-      case .applied(let awards), .late(let awards, _), .retracted(let awards, _): return awards
-      case .duplicate, .beforeWindow: return []
-      }
-    }
-
-    /// The outcome of the engine's history, as the ledger reports it.
-    package init(_ outcome: PlayerOutcome) {
-      switch outcome {
-      case .applied(let awards): self = .applied(awards)
-      case .late(let awards, let replayed): self = .late(awards, replayed: replayed)
-      case .retracted(let awards, let replayed): self = .retracted(awards, replayed: replayed)
-      case .duplicate: self = .duplicate
-      case .beforeWindow(let start): self = .beforeWindow(windowStart: start)
-      }
-    }
-  }
+  /// What happened to one event: the engine's ``EventOutcome`` (one type for the engine, the
+  /// ledger and the stores).
+  public typealias Outcome = EventOutcome
 
   /// The engine that applies the events.
   public let engine: Engine
@@ -68,6 +39,18 @@ public final class Ledger: @unchecked Sendable {
       warnings = []
       return
     }
+    let savedWindow = state.windowDays
+    warnings = try Self.prepare(&state, engine: engine, windowDays: windowDays)
+    isDirty = state.windowDays != savedWindow
+    current = state
+  }
+
+  /// Makes a saved player ready for an engine: bound to its pack (re-aligned when the rules
+  /// changed, refused when the pack has another name) and given `windowDays` when set. Returns
+  /// the warnings to print: the rules changed since the state was saved, entries dropped.
+  /// - Throws: ``LedgerError/corrupt(_:)`` for a state of another pack or one its rules cannot
+  ///   have built.
+  package static func prepare(_ state: inout PlayerState, engine: Engine, windowDays: Int?) throws(LedgerError) -> [String] {
     var warnings: [String] = []
     let saved = state.pack
     if saved.digest != engine.pack.digest && saved.name == engine.pack.name {
@@ -84,10 +67,8 @@ public final class Ledger: @unchecked Sendable {
     }
     if let windowDays, windowDays != state.history.windowDays {
       state.history.windowDays = min(max(windowDays, 1), 3650)
-      isDirty = true
     }
-    current = state
-    self.warnings = warnings
+    return warnings
   }
 
   /// The player's current state.
@@ -100,49 +81,28 @@ public final class Ledger: @unchecked Sendable {
   /// Applies an event built in Swift (checked like a decoded line).
   /// - Throws: the engine's refusal; the state is then as before the event.
   public func apply(_ event: Event) throws(EngineError) -> Outcome {
-    try apply(engine.resolve(event), line: event.jsonLine)
-  }
-
-  /// Applies a resolved event with its line as received (kept in the history as it came).
-  package func apply(_ event: ResolvedEvent, line: String) throws(EngineError) -> Outcome {
+    let resolved = try engine.resolve(event)
     mutex.lock()
     defer { mutex.unlock() }
-    let outcome: PlayerOutcome
+    let outcome: Outcome
     do {
-      outcome = try engine.record(event, line: line, to: &current)
+      outcome = try engine.record(resolved, line: resolved.canonicalLine(engine.pack), to: &current)
     } catch {
       if case .beforeWindow(_, let start) = error { return .beforeWindow(windowStart: start) }
       throw error
     }
-    switch outcome {
-    case .applied(let awards):
-      isDirty = true
-      return .applied(awards)
-    case .late(let awards, let replayed):
-      isDirty = true
-      return .late(awards, replayed: replayed)
-    case .retracted(let awards, let replayed):
-      isDirty = true
-      return .retracted(awards, replayed: replayed)
-    case .duplicate:
-      return .duplicate
-    case .beforeWindow(let start):
-      return .beforeWindow(windowStart: start)
-    }
+    if outcome.changedPlayer { isDirty = true }
+    return outcome
   }
 
-  /// Applies a batch of resolved events with their lines, with one replay for all its late
-  /// events (see ``Engine/record(batch:to:)``): the outcomes in order, the batch's correction,
-  /// and the failing event's index and error, if one failed (the events before it are applied).
-  package func apply(batch: [(event: ResolvedEvent, line: String)]) -> (outcomes: [Outcome], correction: Award?, failure: (Int, EngineError)?) {
+  /// Applies a batch of resolved events with their canonical lines, with one replay for all its
+  /// late events and retractions (see ``Engine/record(batch:to:)``).
+  package func apply(batch: [(event: ResolvedEvent, line: String)]) -> BatchResult {
     mutex.lock()
     defer { mutex.unlock() }
     let result = engine.record(batch: batch, to: &current)
-    let outcomes = result.outcomes.map(Outcome.init)
-    if outcomes.contains(where: { if case .duplicate = $0 { false } else if case .beforeWindow = $0 { false } else { true } }) {
-      isDirty = true
-    }
-    return (outcomes, result.correction, result.failure.map { ($0.index, $0.error) })
+    if result.outcomes.contains(where: \.changedPlayer) { isDirty = true }
+    return result
   }
 
   /// Saves the state if anything changed since it was loaded or last saved.

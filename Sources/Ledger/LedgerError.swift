@@ -5,6 +5,9 @@ import RuleLanguage
 public enum LedgerError: Error, Sendable {
   /// Another process holds the state's lock (and waiting was not requested).
   case locked(String)
+  /// Another process holds a store's write lock, and waiting was not requested or lasted past
+  /// the wait.
+  case busy(Diagnostic)
   /// The state cannot be read: not a regular file (a directory, a FIFO), a symbolic link loop,
   /// no permission.
   case unreadable(Diagnostic)
@@ -18,7 +21,7 @@ public enum LedgerError: Error, Sendable {
     switch self {
     case .locked(let path):
       return [Diagnostic(file: path, message: "the state is locked by another process applying events to it")]
-    case .unreadable(let diagnostic), .io(let diagnostic), .corrupt(let diagnostic): return [diagnostic]
+    case .busy(let diagnostic), .unreadable(let diagnostic), .io(let diagnostic), .corrupt(let diagnostic): return [diagnostic]
     }
   }
 }

@@ -1,3 +1,4 @@
+import Engine
 import FitQuestTestSupport
 import Foundation
 
@@ -15,4 +16,17 @@ enum CLIFixture {
 
 extension URL {
   func file(_ name: String) -> String { appendingPathComponent(name).path }
+}
+
+extension PlayerState {
+  /// The state with its kept events' lines in their canonical form (``Event/jsonLine``), as this
+  /// version keeps them: a state saved by an earlier version compares equal to its migration.
+  var canonicalized: PlayerState {
+    var copy = self
+    copy.history.kept = KeptEvents(history.kept.map { kept in
+      guard let event = try? Event(jsonLine: kept.line) else { return kept }
+      return KeptEvent(event, line: event.jsonLine, seq: kept.seq)
+    })
+    return copy
+  }
 }

@@ -15,7 +15,7 @@ extension Engine {
 
   /// Applies the event a pointer points at (a hot loop over a buffer of events copies none).
   package func apply(_ event: UnsafePointer<ResolvedEvent>, to live: inout LivePlayer, log: inout AwardLog) throws(EngineError) {
-    if let open = live.progress.today.day, event.pointee.day < open || (event.pointee.day == open && live.progress.today.isClosed) {
+    if !live.progress.today.admits(event.pointee.day), let open = live.progress.today.day {
       throw .outOfOrder(day: event.pointee.day, openDay: open, isClosed: live.progress.today.isClosed)
     }
     if event.pointee.kind == .workout && !(0..<plan.categoryCount).contains(Int(event.pointee.category)) {

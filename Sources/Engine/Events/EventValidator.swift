@@ -151,6 +151,7 @@ package enum EventValidator {
   private static func identifier(_ text: String, _ key: String) throws(EventError) {
     if text.isEmpty { throw EventError(key, "'\(key)' must be a non-empty string; found \"\"") }
     if text.utf8.count > maximumIDLength { throw EventError(key, "'\(key)' is longer than \(maximumIDLength) bytes") }
+    if text.utf8.contains(0) { throw EventError(key, "'\(key)' must not contain NUL (\\u0000)") }
   }
 
   /// A number within a range (JSON has no NaN or infinities; Swift-built events might).

@@ -1,31 +1,73 @@
 /// The outcome of a batch of events (``Engine/record(batch:to:)``).
 package struct BatchResult: Sendable {
   /// One outcome per event that was handled, in order; fewer than the batch when one failed.
-  package var outcomes: [PlayerOutcome] = []
-  /// The correction of the batch's late events, when later awards moved.
+  package var outcomes: [EventOutcome] = []
+  /// The correction of the batch's late events and retractions, when earlier awards moved.
   package var correction: Award?
   /// The event that could not be applied and why; the events before it were applied.
   package var failure: (index: Int, error: EngineError)?
 }
 
-/// Events of a batch placed without being applied, waiting for one replay.
+/// Events of a batch placed or withdrawn without being applied, waiting for one replay.
 private struct Deferred {
-  /// The player before the first of them.
+  /// The player before the first of them (its snapshots complete).
   var before: PlayerState
   /// The batch index of the first.
   var from: Int
-  /// The earliest day they changed.
-  var day: Day
-  /// Batch index → the arrival number each was given.
-  var seqs: [Int: Int] = [:]
+  /// The earliest day they changed (nil until one changed a day).
+  var day: Day?
+  /// Events placed, in arrival order (their arrival numbers count up from `before`'s next one).
+  var placed: [KeptEvent] = []
+  /// Arrival number → batch index, for the placed events.
+  var indices: [Int: Int] = [:]
+  /// Arrival numbers of the events withdrawn (kept before the batch, or placed in it).
+  var withdrawn: Set<Int> = []
+  /// Kept events (before the batch) that were withdrawn, for stores that journal kept events.
+  var retracted: [Withdrawn] = []
+  /// The placed and kept events by id, built at the first retraction.
+  var byID: [Fingerprint: Location]?
+  /// The largest replay key among the kept and placed events (a placed event below it is late).
+  var lastKey: (Int, Int, Int)
+  /// The smallest replay key placed or withdrawn: later kept events are the ones replayed.
+  var firstChange = (Int.max, 0, 0)
+
+  enum Location {
+    case kept(Int)
+    case placed(Int)
+  }
+
+  init(before: PlayerState, from: Int) {
+    self.before = before
+    self.from = from
+    lastKey = before.history.kept.last?.key ?? (Int.min, 0, 0)
+  }
+
+  /// The event a location names.
+  func event(at location: Location) -> KeptEvent {
+    switch location {
+    case .kept(let position): return before.history.kept[position]
+    case .placed(let position): return placed[position]
+    }
+  }
+
+  /// Indexes the kept and placed events by id (once; then kept up to date by `place`).
+  mutating func index() {
+    guard byID == nil else { return }
+    var map: [Fingerprint: Location] = [:]
+    map.reserveCapacity(before.history.kept.count + placed.count)
+    for (position, event) in before.history.kept.enumerated() { map[Fingerprint(event.id)] = .kept(position) }
+    for (position, event) in placed.enumerated() { map[Fingerprint(event.id)] = .placed(position) }
+    byID = map
+  }
 }
 
 extension Engine {
   /// Applies a stream's batch of events with the result of applying them one by one, but one
-  /// replay for all its late events: once an event arrives out of date order, it and every later
-  /// event of the batch are placed among the kept events, and the window is replayed once at the
-  /// end (or before a retraction). A stream in reverse date order costs one replay per batch,
-  /// not one per event.
+  /// replay for all its late events and retractions: once an event arrives out of date order or
+  /// withdraws another, it and every later event of the batch are placed among the kept events
+  /// (or withdrawn from them), and the window is replayed once at the end. A stream in reverse
+  /// date order, or thousands of retractions of one day, cost one replay per batch, not one per
+  /// event. `line` is each event's canonical line (``ResolvedEvent/canonicalLine(_:)``).
   package func record(batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState) -> BatchResult {
     var result = BatchResult()
     do {
@@ -42,108 +84,141 @@ extension Engine {
         continue
       }
       do {
-        if event.kind == .retraction {
-          if let pending = deferred {
-            deferred = nil
-            try flush(pending, batch, &result, &player)
+        if deferred == nil && event.kind != .retraction && player.live.progress.today.admits(event.day) {
+          result.outcomes.append(try applyInOrder(event, line: line, fingerprint, &player))
+          continue
+        }
+        if event.kind != .retraction {
+          guard let start = player.history.windowStart, event.day >= start else {
+            result.outcomes.append(.beforeWindow(windowStart: player.history.windowStart ?? event.day))
+            continue
           }
-          result.outcomes.append(try retract(event, fingerprint, &player))
-          continue
-        }
-        if deferred == nil && isInOrder(event, player) {
-          result.outcomes.append(try record(event, line: line, to: &player))
-          continue
-        }
-        guard let start = player.history.windowStart, event.day >= start else {
-          result.outcomes.append(.beforeWindow(windowStart: player.history.windowStart ?? event.day))
-          continue
         }
         if deferred == nil {
           try ensureSnapshots(&player)
-          deferred = Deferred(before: player, from: index, day: event.day)
+          deferred = Deferred(before: player, from: index)
         }
-        if var pending = deferred {
-          pending.day = Swift.min(pending.day, event.day)
-          pending.seqs[index] = player.history.nextSeq
-          deferred = pending
-        }
-        let late = !isInOrder(event, player) || player.history.kept.last.map { KeptEvent(event, line: "", seq: Int.max).key < $0.key } ?? false
-        place(event, line, fingerprint, &player)
-        result.outcomes.append(late ? .late([], replayed: 0) : .applied([]))
+        result.outcomes.append(try self.defer(event, line, index, fingerprint, &deferred, &player))
       } catch {
+        if let pending = deferred { try? flush(pending, batch, until: index, &result, &player) }
         if result.failure == nil { result.failure = (index, error) }
         return result
       }
     }
     if let pending = deferred {
-      try? flush(pending, batch, &result, &player)
+      try? flush(pending, batch, until: batch.count, &result, &player)
     }
     return result
   }
 
-  private func isInOrder(_ event: ResolvedEvent, _ player: PlayerState) -> Bool {
-    let today = player.live.progress.today
-    return today.day.map { event.day > $0 || (event.day == $0 && !today.isClosed) } ?? true
-  }
-
-  /// Puts an event among the kept ones without applying it (the flush replays).
-  private func place(_ event: ResolvedEvent, _ line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState) {
-    let kept = KeptEvent(event, line: line, seq: player.history.nextSeq)
-    player.history.kept.insert(kept, at: player.history.insertionIndex(kept.key))
-    player.history.nextSeq += 1
+  /// Places or withdraws an event of the batch without applying it (the flush replays); its
+  /// outcome's awards are filled in by the flush.
+  private func `defer`(
+    _ event: ResolvedEvent, _ line: String, _ index: Int, _ fingerprint: Fingerprint, _ deferred: inout Deferred?,
+    _ player: inout PlayerState
+  ) throws(EngineError) -> EventOutcome {
+    // Taken out while it changes, so that its arrays are never copied.
+    guard var pending = deferred.take() else { return .duplicate }
+    defer { deferred = pending }
+    let outcome: EventOutcome
+    if event.kind == .retraction {
+      try withdraw(event, &pending, player)
+      outcome = .retracted([], replayed: 0)
+    } else {
+      let kept = KeptEvent(event, line: line, seq: player.history.nextSeq)
+      let isLate = !player.live.progress.today.admits(event.day) || kept.key < pending.lastKey
+      pending.day = pending.day.map { Swift.min($0, event.day) } ?? event.day
+      pending.indices[kept.seq] = index
+      if pending.byID != nil { pending.byID?[fingerprint] = .placed(pending.placed.count) }
+      pending.placed.append(kept)
+      if pending.lastKey < kept.key { pending.lastKey = kept.key }
+      if kept.key < pending.firstChange { pending.firstChange = kept.key }
+      player.history.nextSeq += 1
+      player.history.latestDay = player.history.latestDay.map { Swift.max($0, event.day) } ?? event.day
+      outcome = isLate ? .late([], replayed: 0) : .applied([])
+    }
     player.history.appliedCount += 1
     player.history.ids.append(fingerprint)
-    player.history.latestDay = player.history.latestDay.map { Swift.max($0, event.day) } ?? event.day
+    return outcome
   }
 
-  /// Replays the window once from the earliest day the deferred events changed, gives each its
-  /// awards, and the batch its correction. On a failure, goes back to the state before the first
-  /// deferred event and applies them one by one, so the run stops at the failing one.
+  /// Marks the kept or placed event a retraction names as withdrawn, or refuses the retraction
+  /// as applying it alone would (an id never applied, or applied before the window).
+  private func withdraw(_ event: ResolvedEvent, _ pending: inout Deferred, _ player: PlayerState) throws(EngineError) {
+    let target = event.retracted
+    pending.index()
+    let found = pending.byID?[Fingerprint(target)].map { (location: $0, event: pending.event(at: $0)) }
+    guard let found, found.event.id.utf8.elementsEqual(target.utf8), !pending.withdrawn.contains(found.event.seq),
+      player.history.foldDay.map({ found.event.day >= $0 }) ?? true
+    else {
+      if player.history.ids.contains(Fingerprint(target)) {
+        let start = player.history.windowStart.map { " (which starts on \($0.iso))" } ?? ""
+        throw .cannotRetract(id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
+      }
+      throw .cannotRetract(id: target, reason: "no event with this id was applied")
+    }
+    pending.withdrawn.insert(found.event.seq)
+    pending.day = pending.day.map { Swift.min($0, found.event.day) } ?? found.event.day
+    if found.event.key < pending.firstChange { pending.firstChange = found.event.key }
+    if case .kept = found.location { pending.retracted.append(Withdrawn(seq: found.event.seq, day: found.event.day)) }
+  }
+
+  /// Replays the window once from the earliest day the deferred events changed, gives each
+  /// placed event its awards, and the batch its correction. On a failure, goes back to the state
+  /// before the first deferred event and applies the events up to `end` one by one, so the run
+  /// stops at the failing one.
   private func flush(
-    _ pending: Deferred, _ batch: [(event: ResolvedEvent, line: String)], _ result: inout BatchResult,
+    _ pending: Deferred, _ batch: [(event: ResolvedEvent, line: String)], until end: Int, _ result: inout BatchResult,
     _ player: inout PlayerState
   ) throws(EngineError) {
     let before = pending.before
+    guard let day = pending.day else { return }
     do {
-      try resolveAll(&player.history.kept)
       let old = before.history.kept
-      let dayStart = (pending.day.number, Int.min, Int.min)
-      let from = before.history.insertionIndex(dayStart)
-      let newFrom = player.history.insertionIndex(dayStart)
+      var fresh = pending.placed.filter { !pending.withdrawn.contains($0.seq) }
+      fresh.sort { $0.key < $1.key }
+      let kept = old.merging(fresh, removing: pending.withdrawn)
+      let dayStart = (day.number, Int.min, Int.min)
+      let from = old.insertionIndex(dayStart)
+      let newFrom = kept.insertionIndex(dayStart)
       let start = from < old.count ? before.history.snapshots[old[from].day.number] ?? before.history.checkpoint : before.live.progress
       var unused: [Int: PlayerProgress] = [:]
       let (_, oldAwards) = try replay(old[from...], from: start, explain: true, snapshots: &unused)
-      var snapshots = before.history.snapshots.filter { $0.key < pending.day.number }
-      let (live, newAwards) = try replay(player.history.kept[newFrom...], from: start, explain: true, snapshots: &snapshots)
-      // Each deferred event's own awards; the difference of the others' is the correction.
-      var own: [Int: [Award]] = [:]
+      var snapshots = before.history.snapshots.filter { $0.key < day.number }
+      let (live, newAwards) = try replay(kept[newFrom...], from: start, explain: true, snapshots: &snapshots)
+      // Each placed event's own awards; the difference of the others' is the correction.
       var others: [Award] = []
-      for (offset, event) in player.history.kept[newFrom...].enumerated() {
-        if event.seq >= before.history.nextSeq { own[event.seq] = newAwards[offset] } else { others += newAwards[offset] }
-      }
-      for (index, seq) in pending.seqs {
-        let awards = own[seq] ?? []
+      var replayed = 0
+      for (offset, event) in kept[newFrom...].enumerated() {
+        guard let index = pending.indices[event.seq] else {
+          others += newAwards[offset]
+          if event.key > pending.firstChange { replayed += 1 }
+          continue
+        }
         switch result.outcomes[index] {
-        case .late: result.outcomes[index] = .late(awards, replayed: 0)
-        default: result.outcomes[index] = .applied(awards)
+        case .late: result.outcomes[index] = .late(newAwards[offset], replayed: 0)
+        default: result.outcomes[index] = .applied(newAwards[offset])
         }
       }
       let (withdrawn, granted) = Correction.difference(old: oldAwards.flatMap { $0 }, new: others)
       if !withdrawn.isEmpty || !granted.isEmpty {
         let first = batch[pending.from].event
         let correction = Correction(
-          reason: .late, replayed: old.count - from, xp: .init(from: before.live.progress.xp, to: live.progress.xp),
+          reason: first.kind == .retraction ? .retraction : .late, replayed: replayed,
+          xp: .init(from: before.live.progress.xp, to: live.progress.xp),
           level: .init(from: before.live.progress.level, to: live.progress.level), withdrawn: withdrawn, granted: granted)
         result.correction = Award(eventID: first.id, player: first.player, day: first.day, payload: correction)
       }
+      player.history.kept = kept
       player.history.snapshots = snapshots
       player.history.hasAllSnapshots = true
+      player.history.retracted += pending.retracted
       player.live = live
       try fold(&player)
     } catch {
       player = before
       result.outcomes.removeSubrange(pending.from...)
-      for index in pending.from..<batch.count where result.failure == nil {
+      for index in pending.from..<end where result.failure == nil {
         do {
           result.outcomes.append(try record(batch[index].event, line: batch[index].line, to: &player))
         } catch {

@@ -5,7 +5,7 @@
 extension Engine {
   /// Places an event dated before others already applied.
   func placeLate(_ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState)
-    throws(EngineError) -> PlayerOutcome
+    throws(EngineError) -> EventOutcome
   {
     guard let start = player.history.windowStart, resolved.day >= start else {
       throw .beforeWindow(day: resolved.day, windowStart: player.history.windowStart ?? resolved.day)
@@ -28,7 +28,7 @@ extension Engine {
 
   /// Withdraws a kept event.
   func retract(_ event: ResolvedEvent, _ fingerprint: Fingerprint, _ player: inout PlayerState) throws(EngineError)
-    -> PlayerOutcome
+    -> EventOutcome
   {
     let target = event.retracted
     guard let index = player.history.index(ofID: target) else {

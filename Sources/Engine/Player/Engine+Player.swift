@@ -1,23 +1,34 @@
 import RuleLanguage
 
-/// What applying one event to a player did.
-package enum PlayerOutcome: Sendable {
+/// What applying one event to a player did: the one outcome type of the engine's history, the
+/// ledger and the stores (`Ledger.Outcome` is this type).
+public enum EventOutcome: Sendable, Hashable {
   /// Applied in date order: its awards.
   case applied([Award])
   /// Placed among earlier events: its awards, then a ``Correction`` when later events' awards
   /// moved; `replayed` later events were recomputed.
   case late([Award], replayed: Int)
-  /// A retraction: one ``Correction`` saying what was withdrawn and what moved.
+  /// A retraction: one ``Correction`` saying what was withdrawn and what moved (in a batch, the
+  /// batch's correction says it for all its late events and retractions at once).
   case retracted([Award], replayed: Int)
-  /// The id was applied before: nothing changed.
+  /// The id was applied before (over the player's whole life): nothing changed.
   case duplicate
-  /// Dated before the window (in a batch; ``Engine/apply(_:to:)`` throws instead): not applied.
+  /// Dated before the replay window: not applied.
   case beforeWindow(windowStart: Day)
 
-  package var awards: [Award] {
+  /// The awards of the outcome.
+  public var awards: [Award] {
     switch self {
     case .applied(let awards), .late(let awards, _), .retracted(let awards, _): return awards
     case .duplicate, .beforeWindow: return []
+    }
+  }
+
+  /// Whether the event changed the player (applied, placed or withdrawing): what a store saves.
+  public var changedPlayer: Bool {
+    switch self {
+    case .applied, .late, .retracted: return true
+    case .duplicate, .beforeWindow: return false
     }
   }
 }
@@ -52,24 +63,30 @@ extension Engine {
     try record(event, to: &player).awards
   }
 
-  /// Applies one event and says how (``PlayerOutcome``).
-  package func record(_ event: Event, to player: inout PlayerState) throws(EngineError) -> PlayerOutcome {
-    try record(resolve(event), line: event.jsonLine, to: &player)
+  /// Applies one event and says how (``EventOutcome``).
+  package func record(_ event: Event, to player: inout PlayerState) throws(EngineError) -> EventOutcome {
+    let resolved = try resolve(event)
+    return try record(resolved, line: resolved.canonicalLine(pack), to: &player)
   }
 
-  /// Applies one resolved event; `line` is its JSON as received (kept in the history).
+  /// Applies one resolved event; `line` is its canonical JSON line (kept in the history).
   package func record(_ resolved: ResolvedEvent, line: String, to player: inout PlayerState) throws(EngineError)
-    -> PlayerOutcome
+    -> EventOutcome
   {
     try bind(&player)
     let fingerprint = Fingerprint(resolved.id)
     if player.history.ids.contains(fingerprint) { return .duplicate }
     if resolved.kind == .retraction { return try retract(resolved, fingerprint, &player) }
-    let today = player.live.progress.today
-    let inOrder = today.day.map { resolved.day > $0 || (resolved.day == $0 && !today.isClosed) } ?? true
-    guard inOrder else { return try placeLate(resolved, line: line, fingerprint, &player) }
+    guard player.live.progress.today.admits(resolved.day) else { return try placeLate(resolved, line: line, fingerprint, &player) }
+    return try applyInOrder(resolved, line: line, fingerprint, &player)
+  }
 
+  /// Applies an event in date order (``DayState/admits(_:)``) that is not a duplicate, and keeps it.
+  func applyInOrder(_ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState)
+    throws(EngineError) -> EventOutcome
+  {
     // A refused event is undone from the day's snapshot (no copy of the state per event).
+    let today = player.live.progress.today
     let isNewDay = today.day.map { resolved.day > $0 } ?? true
     if isNewDay { player.history.snapshots[resolved.day.number] = player.live.progress }
     let fallback = isNewDay || player.history.snapshots[resolved.day.number] != nil ? nil : player.live.progress

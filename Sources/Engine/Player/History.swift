@@ -84,15 +84,10 @@ package struct History: Sendable {
   }
 
   /// Where an event with this replay key goes among the kept ones.
-  func insertionIndex(_ key: (Int, Int, Int)) -> Int {
-    var low = 0
-    var high = kept.count
-    while low < high {
-      let middle = (low + high) / 2
-      if kept[middle].key < key { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
+  func insertionIndex(_ key: (Int, Int, Int)) -> Int { kept.insertionIndex(key) }
+
+  /// The first day whose events stay kept: earlier ones are folded into the checkpoint.
+  var foldDay: Day? { latestDay.map { $0.adding(-(windowDays - 1)) } }
 
   /// The index of the kept event with this id (compared as bytes).
   func index(ofID id: String) -> Int? {

@@ -34,6 +34,34 @@ package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
   }
 
   package var array: [KeptEvent] { Array(storage[head...]) }
+
+  /// Where an event with this replay key goes (binary search, O(log n)).
+  func insertionIndex(_ key: (Int, Int, Int)) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// These events without those whose arrival number is in `withdrawn`, merged with `fresh`
+  /// (sorted by replay key): one pass, however many events are placed or withdrawn at once.
+  func merging(_ fresh: [KeptEvent], removing withdrawn: Set<Int>) -> KeptEvents {
+    var merged: [KeptEvent] = []
+    merged.reserveCapacity(count + fresh.count)
+    var next = 0
+    for event in self where !withdrawn.contains(event.seq) {
+      while next < fresh.count && fresh[next].key < event.key {
+        merged.append(fresh[next])
+        next += 1
+      }
+      merged.append(event)
+    }
+    merged.append(contentsOf: fresh[next...])
+    return KeptEvents(merged)
+  }
 }
 
 extension KeptEvents: Hashable {

@@ -52,6 +52,12 @@ enum AwardCommand: Command {
     let commitEvery = Option.integer(
       "--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end", in: 1...100_000_000)
     let noWait = Option.flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock")
+    let waitMs = Option.integer("--wait-ms", "MS", "with --store: wait at most MS ms for another writer (default 60000), then exit 75", in: 0...86_400_000)
+    let maxLockMs = Option.integer(
+      "--max-lock-ms", "MS", "with --store: commit at least every MS ms while holding the write lock (default 1000)", in: 1...86_400_000)
+    let cacheMb = Option.integer("--cache-mb", "MB", "with --store: memory for players kept between batches (default 512)", in: 0...1_048_576)
+    let snapshotEvery = Option.integer(
+      "--snapshot-every", "N", "with --store: write a player's snapshot every N logged events (default 256)", in: 1...1_000_000)
     let set = Option.repeated("--set", "PATH=VALUE", "override a rule value for this run")
   }
 
@@ -72,72 +78,103 @@ enum AwardCommand: Command {
     let commitEvery = arguments.commitEvery ?? (storeArgument == nil ? 10_000 : 50_000)
     let overrides = try Overrides.rulesOnly(arguments.set)
     let engine = Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides))
+    if let storeArgument {
+      let options = SQLiteStore.Options(
+        waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? 60_000, cacheBytes: (arguments.cacheMb ?? 512) << 20,
+        snapshotEvery: arguments.snapshotEvery ?? 256)
+      let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
+      return try runStore(
+        path: storeArgument, engine: engine, reader: reader, format: format, today: today, window: window, commitEvery: commitEvery,
+        partition: partition, options: options, maxLockMilliseconds: arguments.maxLockMs ?? 1000, allowLate: arguments.allowLate)
+    }
+    let storeOnly = [("--wait-ms", arguments.waitMs), ("--max-lock-ms", arguments.maxLockMs), ("--cache-mb", arguments.cacheMb),
+      ("--snapshot-every", arguments.snapshotEvery)]
+    if let (option, _) = storeOnly.first(where: { $0.1 != nil }) { throw UsageError(message: "\(option) needs --store") }
     let statePath = try FileSystem.resolved(stateArgument)
     let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
-    if storeArgument != nil {
-      return try runStore(
-        path: statePath, engine: engine, reader: reader, format: format, today: today, window: window, commitEvery: commitEvery,
-        partition: partition, allowLate: arguments.allowLate)
-    }
-
     let lock: FileLock
-    let ledger: Ledger
+    let store = FileStore(path: statePath)
+    let run = LedgerRun(store: store, engine: engine, windowDays: window)
+    run.onWarning = { _, warning in Console.error.line("warning: \(warning)") }
     do {
       lock = try FileLock(path: statePath + ".lock", wait: !arguments.noWait) {
         Console.error.line("waiting for the lock on \(statePath) (another 'fitquest award' is using it)…")
         Console.error.flush()
       }
       AtomicFile.removeLeftovers(of: statePath)
-      ledger = try Ledger(store: FileStore(path: statePath), engine: engine, windowDays: window)
+      try run.prepare(nil)
     } catch {
       return report(error, path: statePath)
     }
     defer { withExtendedLifetime(lock) {} }
-    for warning in ledger.warnings { Console.error.line("warning: \(warning)") }
+    var session = AwardSession(run: run, format: format, file: reader.name, batchSize: min(commitEvery, 10_000))
+    let status = try apply(reader, into: &session, today: today, partition: nil, path: statePath)
+    let state = try? store.load(nil, engine: engine)
+    Console.error.line("\(session.counts.summary); state: \(statePath) (level \(state?.level ?? 1), \(state?.xp ?? 0) XP)")
+    return status ?? droppedStatus(session.counts, allowLate: arguments.allowLate)
+  }
 
-    var session = AwardSession(ledger: ledger, format: format, today: today, statePath: statePath, file: reader.name)
-    let decoder = EventDecoder(pack: engine.pack)
+  /// Reads every event line into a session (`--state` and `--store` alike) and commits the
+  /// last batch. On a bad line, the events before it are committed, the error is printed with
+  /// its position, and the result is 65; nil when every line was applied.
+  static func apply(
+    _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String
+  ) throws -> Int32? {
+    let dates = AwardSession.DateCheck(today: today)
+    let decoder = EventDecoder(pack: session.run.engine.pack)
+    let needsPlayer = session.run.store.keepsPlayersApart
     do {
       while let line = try reader.nextLine() {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         let bytes = Array(line)
         let event = try decoder.resolve(line: bytes, file: reader.name, lineNumber: reader.lineNumber)
-        try session.checkDate(event, bytes, file: reader.name, line: reader.lineNumber)
-        try session.add(event, line: bytes, number: reader.lineNumber, batchSize: min(commitEvery, 10_000))
-        if session.pending >= commitEvery { try session.deliverAndSave() }
+        try dates.check(event, bytes, file: reader.name, line: reader.lineNumber)
+        if needsPlayer {
+          guard let player = event.player else {
+            let offset = (try? JSONReader.parse(bytes))?.offset ?? 0
+            throw DiagnosticError(
+              Diagnostic(
+                in: SourceFile(name: reader.name, bytes: bytes, firstLine: reader.lineNumber), offset: offset,
+                message: "an event needs \"player\" with --store"))
+          }
+          if let partition, !partition.owns(player) {
+            session.counts.otherPartition += 1
+            continue
+          }
+        }
+        try session.add(event, line: bytes, number: reader.lineNumber)
       }
-      try session.deliverAndSave()
+      try session.commit()
     } catch let failure as CommandFailure {
       return failure.report()
     } catch let error as LedgerError {
-      return report(error)
+      return report(error, path: path)
     } catch let error as DiagnosticError {
-      // Apply what was read before the bad line (an earlier refused event is the error then),
-      // deliver the awards, save, and report.
+      // Apply what was read before the bad line (an earlier refused event is the error then).
       var reported = error
-      do throws(DiagnosticError) {
-        try session.applyBatch()
-      } catch {
-        reported = error
-      }
       do {
-        try session.deliverAndSave()
+        try session.commit()
+      } catch let earlier as DiagnosticError {
+        reported = earlier
       } catch let failure as CommandFailure {
         return failure.report()
       } catch let error as LedgerError {
-        return report(error)
+        return report(error, path: path)
       }
       Console.error.diagnostics(reported.diagnostics)
       let line = session.failedLine ?? reader.lineNumber
       Console.error.line(
-        "note: \(session.applied) event(s) before line \(line) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
-      session.finish()
+        "note: \(session.counts.applied) event(s) before line \(line) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
       return ExitCode.dataError
     }
-    session.finish()
-    guard session.dropped > 0, !arguments.allowLate else { return ExitCode.success }
+    return nil
+  }
+
+  /// 3 when events dated before the window were dropped (unless `--allow-late`), else 0.
+  static func droppedStatus(_ counts: AwardCounts, allowLate: Bool) -> Int32 {
+    guard counts.dropped > 0, !allowLate else { return ExitCode.success }
     Console.error.line(
-      "error: \(session.dropped) event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")
+      "error: \(counts.dropped) event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")
     return ExitCode.dropped
   }
 
@@ -164,7 +201,7 @@ enum AwardCommand: Command {
       return diagnostic
     })
     switch error {
-    case .locked:
+    case .locked, .busy:
       Console.error.line("note: run again when it is done, or omit --no-wait to wait for it")
       return ExitCode.busy
     case .unreadable: return ExitCode.noInput

@@ -2,38 +2,63 @@ import Engine
 import Ledger
 import RuleLanguage
 
-/// One `award` run: applies events, prints their awards and notices, and saves each batch only
-/// after its awards were written and flushed.
+/// One `award` run, with `--state` or `--store` alike: events queued into the library's
+/// ``LedgerRun``, each batch committed after its awards and notices were printed (in input
+/// order) and flushed. A refused event is reported at its line, the events before it saved.
 struct AwardSession {
-  let ledger: Ledger
-  let format: OutputFormat
-  let today: Day
-  let statePath: String
-  var counts: AwardCounts
-  /// Events applied since the last save.
-  var pending = 0
-  /// Events read but not applied yet, with their line numbers.
-  private var batch: [(event: ResolvedEvent, line: String)] = []
-  private var lineNumbers: [Int] = []
+  let run: LedgerRun
   let file: String
+  /// Events per batch (one commit each).
+  let batchSize: Int
+  var counts: AwardCounts
+  /// The queued events (for their notices) and their line numbers.
+  private var events: [ResolvedEvent] = []
+  private var lineNumbers: [Int] = []
   /// The line of the event the engine refused, if one was.
   private(set) var failedLine: Int?
 
-  init(ledger: Ledger, format: OutputFormat, today: Day, statePath: String, file: String) {
+  init(run: LedgerRun, format: OutputFormat, file: String, batchSize: Int) {
+    self.run = run
     self.file = file
-    self.ledger = ledger
-    self.format = format
-    self.today = today
-    self.statePath = statePath
+    self.batchSize = batchSize
     counts = AwardCounts(format: format)
   }
 
-  var applied: Int { counts.applied }
-  var dropped: Int { counts.dropped }
+  /// Queues an event; a full batch is committed.
+  mutating func add(_ event: ResolvedEvent, line: [UInt8], number: Int) throws {
+    do {
+      try run.add(event)
+    } catch {
+      throw AwardCommand.diagnostic(error, eventID: event.id, file: file, line: number)
+    }
+    events.append(event)
+    lineNumbers.append(number)
+    if run.pending >= batchSize { try commit() }
+  }
 
-  /// Refuses an event dated after tomorrow (relative to `--today`), at its date.
-  func checkDate(_ event: ResolvedEvent, _ line: [UInt8], file: String, line number: Int) throws(DiagnosticError) {
-    try DateCheck(today: today).check(event, line, file: file, line: number)
+  /// Commits the queued events: their outcomes printed in input order and flushed first (when
+  /// standard output fails, exit 74 and nothing of the batch is saved). A refused event is
+  /// thrown as a diagnostic at its line, after the events before it were committed.
+  mutating func commit() throws {
+    guard run.pending > 0 else { return }
+    var delivered = counts
+    let events = self.events
+    defer {
+      self.events.removeAll(keepingCapacity: true)
+      lineNumbers.removeAll(keepingCapacity: true)
+    }
+    let refusal = try run.commit { outcomes in
+      for item in outcomes {
+        delivered.report(item.outcome, events[item.index])
+        if let correction = item.correction { delivered.print(correction) }
+      }
+      try AwardCounts.flushAwards(unsaved: outcomes.count)
+    }
+    counts = delivered
+    if let refusal {
+      failedLine = lineNumbers[refusal.index]
+      throw AwardCommand.diagnostic(refusal.error, eventID: events[refusal.index].id, file: file, line: lineNumbers[refusal.index])
+    }
   }
 
   /// `--today`: an event dated after tomorrow is refused at its date (a wrong device clock would
@@ -50,47 +75,6 @@ struct AwardSession {
           in: source, offset: offset,
           message: "event dated \(event.day.iso) is after today (\(today.iso)) plus one day; check the device's clock, or pass --today"))
     }
-  }
-
-  /// Queues an event; the queue is applied as one batch (one replay for its late events).
-  mutating func add(_ event: ResolvedEvent, line: [UInt8], number: Int, batchSize: Int) throws(DiagnosticError) {
-    batch.append((event, String(decoding: line, as: UTF8.self)))
-    lineNumbers.append(number)
-    if batch.count >= batchSize { try applyBatch() }
-  }
-
-  /// Applies the queued events and prints their outcomes; a failing event is reported at its
-  /// line, after the events before it were applied.
-  mutating func applyBatch() throws(DiagnosticError) {
-    guard !batch.isEmpty else { return }
-    let (outcomes, correction, failure) = ledger.apply(batch: batch)
-    for (index, outcome) in outcomes.enumerated() {
-      counts.report(outcome, batch[index].event)
-      if case .duplicate = outcome {} else if case .beforeWindow = outcome {} else { pending += 1 }
-    }
-    if let correction { counts.print(correction) }
-    let events = batch
-    let numbers = lineNumbers
-    batch.removeAll(keepingCapacity: true)
-    lineNumbers.removeAll(keepingCapacity: true)
-    if let (index, error) = failure {
-      failedLine = numbers[index]
-      throw AwardCommand.diagnostic(error, eventID: events[index].event.id, file: file, line: numbers[index])
-    }
-  }
-
-  /// Writes out the awards printed so far, then saves: events whose awards could not be
-  /// written are never saved (a rerun applies them again and prints their awards).
-  mutating func deliverAndSave() throws {
-    try applyBatch()
-    try AwardCounts.flushAwards(unsaved: pending)
-    try ledger.commit()
-    pending = 0
-  }
-
-  func finish() {
-    let state = ledger.state
-    Console.error.line("\(counts.summary); state: \(statePath) (level \(state.level), \(state.xp) XP)")
   }
 }
 

@@ -1,4 +1,5 @@
 import Engine
+import Ledger
 import RuleLanguage
 import Foundation
 import Store
@@ -11,11 +12,12 @@ enum PlayerExport {
     var awards: [Award]
   }
 
-  static func run(_ store: SQLiteStore, _ id: String, engine: Engine, format: String) throws -> Int32 {
-    let lines = try store.history(player: id)
-    let exists = try !lines.isEmpty || store.load(player: id) != nil
+  static func run(_ store: SQLiteStore, _ player: PlayerID, engine: Engine, format: String) throws -> Int32 {
+    let id = player.text
+    let lines = try store.history(of: player)
+    let exists = try !lines.isEmpty || store.load(player: player, engine: engine) != nil
     guard exists else {
-      throw CommandFailure(code: ExitCode.dataError, message: "no player '\(id)' in \(store.path)")
+      throw CommandFailure(code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id))' in \(store.path)")
     }
     // The history as it stands: withdrawn events and their retractions left out, the rest in date
     // order (a day's closure last), so each workout shows the XP it finally earned.

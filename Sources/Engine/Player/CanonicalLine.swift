@@ -1,0 +1,9 @@
+extension ResolvedEvent {
+  /// The event as one canonical compact JSON line (``Event/jsonLine`` of the event with the pack's
+  /// names): what a player's history keeps and a store writes, whatever the line as received held
+  /// — padding, key order, escapes, the spelling of numbers. Its size is bounded by the event's
+  /// content, and it reads back as the same event.
+  package func canonicalLine(_ pack: RulePack) -> String {
+    event(pack: pack).jsonLine
+  }
+}

@@ -1,0 +1,68 @@
+import Engine
+
+/// Where a ``LedgerRun`` keeps players: one player in a state file (``FileStore``) or many in a
+/// database (`SQLiteStore` of `FitQuestStore`). The run applies a batch in memory, then commits
+/// it through the store: ``lock(for:)``, the awards delivered, ``record(_:)`` for each player,
+/// ``commit()``. A store that keeps players between batches (a cache) hands them out again.
+public protocol BatchStore: AnyObject {
+  /// Whether events are kept apart by their `player` (many players; an event must name one), or
+  /// all belong to the one player the store holds.
+  var keepsPlayersApart: Bool { get }
+
+  /// A player's saved state as it was saved (not yet bound to `engine`), or nil for a new
+  /// player; `player` is nil for a store of one player.
+  /// - Throws: ``LedgerError`` when it cannot be read or is damaged.
+  func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState?
+
+  /// Starts a commit: takes the store's write lock (waiting as the store was configured), and
+  /// returns the players among `players` whose saved events changed since this store handed
+  /// them out (another process applied events to them); the run applies their events again to
+  /// the saved state (``load(_:engine:)`` inside the lock) before delivering anything.
+  /// - Throws: ``LedgerError/locked(_:)`` when another writer holds the store.
+  func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?>
+
+  /// Records what a batch did to one player, inside the commit ``lock(for:)`` started.
+  func record(_ change: PlayerChange) throws(LedgerError)
+
+  /// Makes everything recorded since ``lock(for:)`` durable at once, and releases the lock.
+  func commit() throws(LedgerError)
+
+  /// Abandons what was recorded since ``lock(for:)`` and releases the lock; players handed out
+  /// since are read again from the store when next needed.
+  func rollback()
+}
+
+/// What one batch did to one player: the events it applied (in the order applied, each with its
+/// canonical line) and the state after them.
+public struct PlayerChange: Sendable {
+  /// The player (nil in a store of one player).
+  public var player: PlayerID?
+  /// The events applied, in order: everything a store appends to the player's history.
+  public var events: [AppliedEvent]
+  /// The state after the events (bound to the pack they were applied with, ``PlayerState/pack``).
+  public var state: PlayerState
+
+  /// Creates a change.
+  public init(player: PlayerID?, events: [AppliedEvent], state: PlayerState) {
+    self.player = player
+    self.events = events
+    self.state = state
+  }
+}
+
+/// An applied event as a store keeps it: its id, day and canonical JSON line.
+public struct AppliedEvent: Sendable, Hashable {
+  /// The event's id.
+  public var id: String
+  /// The event's day.
+  public var day: Day
+  /// The canonical JSON line (``Event/jsonLine`` of the event with the pack's names).
+  public var line: String
+
+  /// Creates an applied event.
+  public init(id: String, day: Day, line: String) {
+    self.id = id
+    self.day = day
+    self.line = line
+  }
+}

@@ -1,0 +1,132 @@
+import Engine
+import RuleLanguage
+
+/// Events of one player or of many, applied in batches through a ``BatchStore``: the one road
+/// of `fitquest award --state` and `--store`, and of a service that imports the library.
+///
+/// Each ``commit(deliver:)`` applies the queued events with one replay per player for its late
+/// events and retractions (``Engine/record(batch:to:)``), grouping players by the bytes of their
+/// ids, then locks the store, applies again the events of players another process changed
+/// meanwhile, hands the outcomes to `deliver` in input order, and commits: awards are delivered
+/// before the events that produced them are durable, and a crash loses no committed event. A
+/// refused event stops the batch at its position: the events before it are committed, the
+/// ones after it are not applied.
+///
+/// A run is used from one thread at a time.
+public final class LedgerRun {
+  /// Where the players are kept.
+  public let store: any BatchStore
+  /// The engine that applies the events.
+  public let engine: Engine
+  /// Days of events kept for late events, given to every player the run touches (nil: keep
+  /// each player's own; new players get 60).
+  public let windowDays: Int?
+  /// Called once per player whose saved state needed a warning (the rules changed since it was
+  /// saved, entries were dropped), with the player and the message.
+  public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
+
+  var queue: [Queued] = []
+  private var warned: Set<PlayerID?> = []
+
+  struct Queued {
+    var event: ResolvedEvent
+    var line: String
+    var player: PlayerID?
+  }
+
+  /// A run over a store.
+  public init(store: any BatchStore, engine: Engine, windowDays: Int? = nil) {
+    self.store = store
+    self.engine = engine
+    self.windowDays = windowDays
+  }
+
+  /// Events queued and not yet committed.
+  public var pending: Int { queue.count }
+
+  /// Queues an event built in Swift (checked like a decoded line).
+  /// - Throws: the engine's refusal of the event's fields; in a store of many players, an event
+  ///   without a `player`.
+  public func add(_ event: Event) throws(EngineError) {
+    try add(engine.resolve(event))
+  }
+
+  /// Queues a resolved event.
+  package func add(_ event: ResolvedEvent) throws(EngineError) {
+    var key: PlayerID?
+    if store.keepsPlayersApart {
+      guard let text = event.player else {
+        throw .invalidEvent(message: "an event needs \"player\" in a store of many players")
+      }
+      guard let id = PlayerID(text) else { throw .invalidEvent(message: "'player': \(PlayerID.requirement)") }
+      key = id
+    }
+    queue.append(Queued(event: event, line: event.canonicalLine(engine.pack), player: key))
+  }
+
+  /// Applies the queued events, hands their outcomes to `deliver` (in the order the events were
+  /// added, each with the correction that follows it), and commits them.
+  /// - Returns: the refused event, if one was: its position among the queued events and why.
+  ///   The events before it are committed; it and the ones after it are dropped.
+  /// - Throws: ``LedgerError`` when the store cannot be read or written, or what `deliver`
+  ///   throws; nothing of the batch is committed then.
+  @discardableResult
+  public func commit(deliver: ([Delivered]) throws -> Void) throws -> Refusal? {
+    guard !queue.isEmpty else { return nil }
+    defer { queue.removeAll(keepingCapacity: true) }
+    var batch = BatchWork(queue)
+    for player in batch.players { try batch.apply(player, from: load(player), engine) }
+    batch.stopAtRefusal(engine)
+    let stale = try store.lock(for: batch.players)
+    do {
+      if !stale.isEmpty {
+        for player in batch.players where stale.contains(player) { try batch.apply(player, from: load(player), engine) }
+        batch.stopAtRefusal(engine)
+      }
+      try deliver(batch.delivered())
+      for change in batch.changes() { try store.record(change) }
+      try store.commit()
+    } catch {
+      store.rollback()
+      throw error
+    }
+    return batch.refusal
+  }
+
+  /// Reads a player and makes it ready for the engine before any event (its warnings reported
+  /// now): a state that cannot be read, or one of another pack, fails here rather than at the
+  /// first commit.
+  /// - Throws: ``LedgerError`` as ``BatchStore/load(_:engine:)`` and ``Ledger/prepare(_:engine:windowDays:)``.
+  public func prepare(_ player: PlayerID?) throws(LedgerError) {
+    _ = try load(player)
+  }
+
+  /// A player's state from the store, ready for the engine (warnings reported once).
+  private func load(_ player: PlayerID?) throws(LedgerError) -> PlayerState {
+    guard var state = try store.load(player, engine: engine) else { return engine.newPlayer(windowDays: windowDays ?? 60) }
+    let warnings = try Ledger.prepare(&state, engine: engine, windowDays: windowDays)
+    if !warnings.isEmpty, warned.insert(player).inserted {
+      for warning in warnings { onWarning(player, warning) }
+    }
+    return state
+  }
+}
+
+/// One event's outcome as a ``LedgerRun`` delivers it.
+public struct Delivered: Sendable {
+  /// The event's position among the events queued for the batch.
+  public var index: Int
+  /// What happened to it.
+  public var outcome: EventOutcome
+  /// The correction of its player's late events and retractions in the batch, after the
+  /// player's last event of the batch.
+  public var correction: Award?
+}
+
+/// An event a batch refused: its position among the queued events and the engine's reason.
+public struct Refusal: Sendable {
+  /// The event's position among the events queued for the batch.
+  public var index: Int
+  /// Why it was refused.
+  public var error: EngineError
+}

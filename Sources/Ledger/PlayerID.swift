@@ -1,0 +1,42 @@
+import Engine
+
+/// A player's id as its bytes: 1–200 bytes of UTF-8 without NUL, compared, hashed, sorted and
+/// stored as those bytes. Swift's `String` compares by Unicode canonical equivalence
+/// (`"\u{212B}" == "\u{00C5}"`), SQLite and the partition hash by bytes; keying players by
+/// their bytes everywhere keeps two such players apart whatever the batch or the partition.
+public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The id's UTF-8 bytes.
+  public let bytes: [UInt8]
+
+  /// The longest id, in bytes (as for event ids).
+  public static let maximumLength = 200
+
+  /// An id from text; nil when it is empty, longer than 200 bytes or holds NUL.
+  public init?(_ text: String) {
+    self.init(bytes: Array(text.utf8))
+  }
+
+  /// An id from bytes; nil when they are empty, longer than 200 bytes, hold NUL or are not UTF-8.
+  public init?(bytes: [UInt8]) {
+    guard Self.isValid(bytes) else { return nil }
+    self.bytes = bytes
+  }
+
+  /// Whether bytes make an id: 1–200 bytes of valid UTF-8 without NUL.
+  public static func isValid(_ bytes: [UInt8]) -> Bool {
+    guard (1...maximumLength).contains(bytes.count), !bytes.contains(0) else { return false }
+    return String(validating: bytes, as: UTF8.self) != nil
+  }
+
+  /// What a command prints when an id it was given is not one.
+  public static let requirement = "a player id is 1 to 200 bytes of UTF-8 without NUL"
+
+  /// The id as text (always exact: the bytes are valid UTF-8).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The id as text.
+  public var description: String { text }
+
+  /// Byte order (what `players list` prints and partitions never depend on).
+  public static func < (a: PlayerID, b: PlayerID) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+}

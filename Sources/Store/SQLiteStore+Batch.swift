@@ -1,0 +1,161 @@
+import Engine
+import Ledger
+import RuleLanguage
+
+/// The store as a backend of the ledger's batch path (``LedgerRun``): players handed out from the
+/// cache or read, one write transaction per commit in which each player's applied events are
+/// appended to the log (and its snapshot written when its log has grown by
+/// ``Options/snapshotEvery`` events), players kept in memory between batches within
+/// ``Options/cacheBytes``.
+extension SQLiteStore: BatchStore {
+  /// A store holds many players: every event names its own.
+  public var keepsPlayersApart: Bool { true }
+
+  /// A player from the cache, or read from the store (snapshot and log) and kept in the cache.
+  public func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState? {
+    guard let player else { throw .corrupt(Diagnostic(file: path, message: "a store of many players needs a player id")) }
+    mutex.lock()
+    defer { mutex.unlock() }
+    currentEngine = engine
+    if let entry = cache.entry(player) { return entry.isNew ? nil : entry.state }
+    do {
+      guard let stored = try read(player, engine: engine) else {
+        cache.put(player, state: engine.newPlayer(), head: 0, at: 0, isNew: true, verified: generation)
+        return nil
+      }
+      cache.put(player, state: stored.state, head: stored.head, at: stored.at, isNew: false, verified: generation)
+      return stored.state
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
+    }
+  }
+
+  /// Starts a write transaction (`BEGIN IMMEDIATE`, waiting ``Options/waitMilliseconds``), and
+  /// returns (and forgets) the players whose logged events differ from what this process holds:
+  /// any player not verified since another process's last commit is compared with the store.
+  public func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?> {
+    guard !isReadOnly else { throw .io(Diagnostic(file: path, message: "cannot apply events: the store was opened read-only")) }
+    mutex.lock()
+    do {
+      try database.execute("BEGIN IMMEDIATE")
+    } catch {
+      mutex.unlock()
+      throw failure(error, "cannot start a transaction")
+    }
+    inTransaction = true
+    do {
+      let seen = try currentGeneration()
+      var stale: Set<PlayerID?> = []
+      for case let player? in players {
+        guard let held = cache.entries[player] else {
+          stale.insert(player)
+          continue
+        }
+        guard held.verified != seen else { continue }
+        if try storedHead(player) == held.head {
+          cache.verified(player, at: seen)
+        } else {
+          cache.remove(player)
+          stale.insert(player)
+        }
+      }
+      generation = seen
+      return stale
+    } catch {
+      rollback()
+      throw error.isAboutContents ? .corrupt(Diagnostic(file: path, message: error.message)) : failure(error, "cannot read the store")
+    }
+  }
+
+  /// Appends the player's applied events to the log (and its row when it is new); writes its
+  /// snapshot when its log has grown by ``Options/snapshotEvery`` events since the last.
+  public func record(_ change: PlayerChange) throws(LedgerError) {
+    guard let player = change.player, let engine = currentEngine, inTransaction else {
+      throw .io(Diagnostic(file: path, message: "a change recorded outside a transaction"))
+    }
+    let held = cache.entry(player)
+    let head = held?.head ?? 0
+    let isNew = held?.isNew ?? true
+    do {
+      if isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
+      try appendLog(
+        player, seq: head, pack: try packID(for: engine), windowDays: change.state.windowDays, lines: change.events.map(\.line))
+      touched.insert(player)
+      cache.put(player, state: change.state, head: head + change.events.count, at: held?.at ?? 0, isNew: false, verified: generation + 1)
+      if let entry = cache.entry(player), entry.tail >= options.snapshotEvery { try writeSnapshot(player, entry) }
+    } catch {
+      throw failure(error, "cannot save player '\(player)'")
+    }
+  }
+
+  /// Commits the transaction (counting it in `fitquest_head`), then lets the least recently
+  /// used players leave the cache when it is over its budget.
+  public func commit() throws(LedgerError) {
+    guard inTransaction else { return }
+    do {
+      try database.execute("UPDATE fitquest_head SET generation = generation + 1")
+      try database.execute("COMMIT")
+      generation += 1
+    } catch {
+      rollback()
+      throw failure(error, "cannot commit; nothing of this batch was saved")
+    }
+    inTransaction = false
+    touched.removeAll()
+    mutex.unlock()
+    if cache.isOverBudget { evict(downTo: cache.limit * 4 / 5) }
+  }
+
+  /// Abandons the transaction; the players it changed are read again when next needed.
+  public func rollback() {
+    guard inTransaction else { return }
+    try? database.execute("ROLLBACK")
+    for player in touched { cache.remove(player) }
+    touched.removeAll()
+    inTransaction = false
+    mutex.unlock()
+  }
+
+  /// Writes a cached player's snapshot (and the event ids since the last one), inside the open
+  /// transaction.
+  func writeSnapshot(_ player: PlayerID, _ entry: PlayerCache.Entry) throws(SQLiteError) {
+    let ids = entry.state.history.ids.ordered
+    let saved = try savedIDCount(player)
+    // Another process may have written a later snapshot: keep it.
+    if !entry.isNew, let row = try playerRow(player), row.at >= entry.state.appliedCount || saved > ids.count {
+      cache.snapshotted(player)
+      return
+    }
+    if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
+    try writePlayerRow(player, at: entry.state.appliedCount, snapshot: try PlayerSnapshot.encode(entry.state), isNew: entry.isNew)
+    cache.snapshotted(player)
+  }
+
+  /// Writes the snapshot of every cached player whose log grew by at least `minimum` events
+  /// since its snapshot, in one transaction (what a run does when it ends).
+  public func saveSnapshots(minimum: Int = 1) throws(LedgerError) {
+    let players = cache.entries.filter { !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) }.keys.sorted()
+    guard !players.isEmpty else { return }
+    try writing("cannot save snapshots") { () throws(SQLiteError) in
+      for player in players {
+        if let entry = cache.entry(player) { try writeSnapshot(player, entry) }
+      }
+    }
+  }
+
+  /// Lets players leave the cache, least recently used first, until it takes `target` bytes;
+  /// those whose log grew since their snapshot get one first.
+  private func evict(downTo target: Int) {
+    let leaving = cache.leastRecentlyUsed(downTo: target)
+    let unsaved = leaving.filter { (cache.entries[$0]?.tail ?? 0) > 0 && cache.entries[$0]?.isNew == false }
+    if !unsaved.isEmpty {
+      // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.
+      try? writing("cannot save snapshots") { () throws(SQLiteError) in
+        for player in unsaved {
+          if let entry = cache.entries[player] { try writeSnapshot(player, entry) }
+        }
+      }
+    }
+    for player in leaving { cache.remove(player) }
+  }
+}

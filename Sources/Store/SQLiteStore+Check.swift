@@ -1,0 +1,58 @@
+import Engine
+import Ledger
+import RuleLanguage
+
+/// What `players check` found wrong in a store: a player (or a row of no player) and why.
+public struct StoreProblem: Sendable, Hashable {
+  /// The player, when the problem is one player's.
+  public var player: PlayerID?
+  /// What is wrong.
+  public var message: String
+}
+
+extension SQLiteStore {
+  /// Reads every player of the store as a run would — every row's checksum and ranges, the
+  /// snapshot, the ids, the logged events replayed — and every stored rule pack, in one read
+  /// transaction; returns how many players were read and the problems found (damaged players,
+  /// rows of no player). Nothing is written.
+  public func check(engine: Engine? = nil) throws(LedgerError) -> (players: Int, problems: [StoreProblem]) {
+    let players = try self.players()
+    mutex.lock()
+    defer { mutex.unlock() }
+    var problems: [StoreProblem] = []
+    do {
+      try database.execute("BEGIN")
+      defer { try? database.execute("COMMIT") }
+      for player in players {
+        do {
+          _ = try read(player, engine: engine)
+        } catch {
+          problems.append(StoreProblem(player: player, message: error.message))
+        }
+      }
+      for table in ["log", "ids"] {
+        let orphans = try database.prepare("SELECT DISTINCT player FROM \(table) WHERE player NOT IN (SELECT id FROM players)")
+        while try orphans.step() {
+          let bytes = orphans.blob(0)
+          problems.append(
+            StoreProblem(player: PlayerID(bytes: bytes), message: "rows of '\(table)' for a player the store does not have"))
+        }
+      }
+      let packs = try database.prepare("SELECT id FROM packs ORDER BY id")
+      var ids: [Int64] = []
+      while try packs.step() { ids.append(packs.int(0)) }
+      for id in ids {
+        do {
+          _ = try self.engine(forPack: id, current: engine)
+        } catch where error.message.contains("does not have") {
+          continue  // a pack kept for history only (no files)
+        } catch {
+          problems.append(StoreProblem(player: nil, message: error.message))
+        }
+      }
+    } catch {
+      throw failure(error, "cannot check the store")
+    }
+    return (players.count, problems)
+  }
+}

@@ -1,0 +1,117 @@
+import Engine
+import Ledger
+import RuleLanguage
+
+/// A player as read from the store: its state after every logged event, and where its snapshot
+/// and log stand.
+struct StoredPlayer {
+  var state: PlayerState
+  /// Events logged (the player's applied events; its state's applied count).
+  var head: Int
+  /// Events the snapshot covers.
+  var at: Int
+}
+
+extension SQLiteStore {
+  /// Reads a player: its snapshot, its event ids, and the events logged after the snapshot
+  /// replayed (each row with the pack and window it was applied with). Nil for no such player.
+  /// - Throws: a message for a damaged player (a checksum, a range, events that do not replay).
+  func read(_ player: PlayerID, engine: Engine?) throws(SQLiteError) -> StoredPlayer? {
+    guard let row = try playerRow(player) else { return nil }
+    var state: PlayerState?
+    if let snapshot = row.snapshot {
+      var decoded = try PlayerSnapshot.decode(snapshot)
+      guard decoded.appliedCount == row.at else {
+        throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")
+      }
+      let ids = try savedIDs(player)
+      guard ids.count <= row.at else { throw .damaged("it has \(ids.count) event ids for \(row.at) events") }
+      decoded.history.ids = AppliedIDs(ordered: ids)
+      state = decoded
+    }
+    for chunk in try logChunks(player, from: row.at) {
+      let chunkEngine = try self.engine(forPack: chunk.pack, current: engine)
+      var current = state ?? chunkEngine.newPlayer(windowDays: chunk.windowDays)
+      try replay(chunk, player, chunkEngine, &current)
+      state = current
+    }
+    guard let state else { return nil }
+    return StoredPlayer(state: state, head: state.appliedCount, at: row.at)
+  }
+
+  /// Applies a logged row's events to a state, as they were applied: under the row's pack and
+  /// window. Every event must apply (the log holds only applied events).
+  private func replay(_ chunk: LogChunk, _ player: PlayerID, _ engine: Engine, _ state: inout PlayerState) throws(SQLiteError) {
+    guard state.appliedCount == chunk.seq else {
+      throw .damaged("its log row at event \(chunk.seq) follows \(state.appliedCount) applied events")
+    }
+    do {
+      try engine.bind(&state)
+    } catch {
+      throw .damaged("its log row at event \(chunk.seq) cannot use its rule pack: \(error.message)")
+    }
+    state.history.windowDays = chunk.windowDays
+    let decoder = EventDecoder(pack: engine.pack)
+    var batch: [(event: ResolvedEvent, line: String)] = []
+    batch.reserveCapacity(chunk.lines.count)
+    for (offset, line) in chunk.lines.enumerated() {
+      do {
+        let event = try decoder.resolve(line: Array(line), file: "\(path) (player '\(player)')", lineNumber: chunk.seq + offset + 1)
+        batch.append((event, String(decoding: line, as: UTF8.self)))
+      } catch {
+        throw .damaged("its logged event \(chunk.seq + offset) is invalid: \(error.diagnostics.first?.message ?? "")")
+      }
+    }
+    let result = engine.record(batch: batch, to: &state)
+    if let failure = result.failure {
+      throw .damaged("its logged event '\(batch[failure.index].event.id)' does not apply again: \(failure.error.message)")
+    }
+    if let index = result.outcomes.firstIndex(where: { !$0.changedPlayer }) {
+      throw .damaged("its logged event '\(batch[index].event.id)' is not applied again (\(result.outcomes[index]))")
+    }
+  }
+
+  /// A player's saved state after every event logged for it, or nil when the store has none.
+  /// Events logged after its snapshot replay under the rule pack each was applied with: `engine`
+  /// when its pack is that one, else the pack's files stored with them (nil: always those).
+  /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
+  public func load(player: PlayerID, engine: Engine? = nil) throws(LedgerError) -> PlayerState? {
+    mutex.lock()
+    defer { mutex.unlock() }
+    if let entry = cache.entry(player) { return entry.state }
+    do {
+      return try read(player, engine: engine)?.state
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
+    }
+  }
+
+  /// Every player id, in byte order.
+  public func players() throws(LedgerError) -> [PlayerID] {
+    mutex.lock()
+    defer { mutex.unlock() }
+    do throws(SQLiteError) {
+      let rows = try database.prepare("SELECT id FROM players ORDER BY id")
+      var ids: [PlayerID] = []
+      while try rows.step() {
+        guard let id = PlayerID(bytes: rows.blob(0)) else { throw .damaged("a player id is not 1 to 200 bytes of UTF-8 without NUL") }
+        ids.append(id)
+      }
+      return ids
+    } catch {
+      throw failure(error, "cannot list the players")
+    }
+  }
+
+  /// A player's history: every applied event's canonical line, in the order applied (for an
+  /// imported player, the events its state file still kept).
+  public func history(of player: PlayerID) throws(LedgerError) -> [String] {
+    mutex.lock()
+    defer { mutex.unlock() }
+    do {
+      return try logChunks(player, from: nil).flatMap { chunk in chunk.lines.map { String(decoding: $0, as: UTF8.self) } }
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
+    }
+  }
+}
