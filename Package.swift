@@ -49,6 +49,7 @@ let package = Package(
     .testTarget(
       name: "SimulationTests", dependencies: ["RuleLanguage", "Engine", "Simulation", "Benchmarks", "FitQuestTestSupport"],
       exclude: ["Snapshots", "Fixtures"]),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "Ledger", "Engine", "RuleLanguage", "FitQuestTestSupport"]),
     .testTarget(
       name: "FitQuestCLITests",
       dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "FitQuestTestSupport"],

@@ -32,18 +32,19 @@ public protocol BatchStore: AnyObject {
   func rollback()
 }
 
-/// What one batch did to one player: the events it applied (in the order applied, each with its
-/// canonical line) and the state after them.
+/// What one batch (or one part of a batch committed in parts) did to one player: the events it
+/// applied (in the order applied, each with its canonical line) and the state after them.
 public struct PlayerChange: Sendable {
   /// The player (nil in a store of one player).
   public var player: PlayerID?
   /// The events applied, in order: everything a store appends to the player's history.
   public var events: [AppliedEvent]
-  /// The state after the events (bound to the pack they were applied with, ``PlayerState/pack``).
-  public var state: PlayerState
+  /// The state after the events (bound to the pack they were applied with, ``PlayerState/pack``);
+  /// nil when a later part of the batch applies more events to the player (its state comes then).
+  public var state: PlayerState?
 
   /// Creates a change.
-  public init(player: PlayerID?, events: [AppliedEvent], state: PlayerState) {
+  public init(player: PlayerID?, events: [AppliedEvent], state: PlayerState?) {
     self.player = player
     self.events = events
     self.state = state

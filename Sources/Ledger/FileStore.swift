@@ -214,7 +214,7 @@ extension FileStore: BatchStore {
 
   /// Keeps the state to save at ``commit()``.
   public func record(_ change: PlayerChange) throws(LedgerError) {
-    recorded = change.state
+    if let state = change.state { recorded = state }
   }
 
   /// Saves the recorded state (journal and ids appended, the state file replaced atomically).

@@ -2,14 +2,17 @@ import Engine
 
 /// One batch of a ``LedgerRun`` in memory: the queued events grouped by player (by the bytes of
 /// their ids), each player's state before and after, every event's outcome, and the refusal
-/// that stops the batch.
+/// that stops the batch. A batch may be committed in parts (positions `start..<end`); a player
+/// another process changed meanwhile has its events from the part's start applied again.
 struct BatchWork {
   /// The players, in the order of their first event.
   private(set) var players: [PlayerID?] = []
   /// Each player's event positions, ascending.
   private var positions: [[Int]] = []
   private var ordinal: [PlayerID?: Int] = [:]
+  /// Each player's state before its events from `starts[slot]` on, and after them.
   private var before: [PlayerState?] = []
+  private var starts: [Int] = []
   private var after: [PlayerState?] = []
   private var corrections: [Award?] = []
   private var outcomes: [EventOutcome?]
@@ -30,27 +33,33 @@ struct BatchWork {
       positions.append([index])
     }
     before = Array(repeating: nil, count: players.count)
+    starts = Array(repeating: 0, count: players.count)
     after = before
     corrections = Array(repeating: nil, count: players.count)
   }
 
   /// Events before this position are applied.
-  private var limit: Int { refusal?.index ?? queue.count }
+  var limit: Int { refusal?.index ?? queue.count }
 
-  /// Applies a player's events (those before the refusal) to a state.
-  mutating func apply(_ player: PlayerID?, from state: PlayerState, _ engine: Engine) {
+  /// The players with events at or after a position (before the refusal).
+  func players(from start: Int) -> [PlayerID?] {
+    players.indices.filter { slot in positions[slot].contains { $0 >= start && $0 < limit } }.map { players[$0] }
+  }
+
+  /// Applies a player's events from position `start` on (those before the refusal) to a state.
+  mutating func apply(_ player: PlayerID?, from state: PlayerState, at start: Int = 0, _ engine: Engine) {
     guard let slot = ordinal[player] else { return }
     before[slot] = state
-    let mine = positions[slot].prefix { $0 < limit }
-    for index in positions[slot] { outcomes[index] = nil }
+    starts[slot] = start
+    let mine = positions[slot].filter { $0 >= start && $0 < limit }
+    for index in positions[slot] where index >= start { outcomes[index] = nil }
     var current = state
     let result = engine.record(batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current)
-    for (offset, outcome) in result.outcomes.enumerated() { outcomes[mine[mine.startIndex + offset]] = outcome }
+    for (offset, outcome) in result.outcomes.enumerated() { outcomes[mine[offset]] = outcome }
     corrections[slot] = result.correction
     after[slot] = current
-    if let failure = result.failure {
-      let index = mine[mine.startIndex + failure.index]
-      if index < limit { refusal = Refusal(index: index, error: failure.error) }
+    if let failure = result.failure, mine[failure.index] < limit {
+      refusal = Refusal(index: mine[failure.index], error: failure.error)
     }
   }
 
@@ -61,37 +70,40 @@ struct BatchWork {
       let overrun = players.indices.filter { slot in positions[slot].contains { $0 > refusal.index && outcomes[$0] != nil } }
       guard !overrun.isEmpty else { return }
       for slot in overrun {
-        if let state = before[slot] { apply(players[slot], from: state, engine) }
+        if let state = before[slot] { apply(players[slot], from: state, at: starts[slot], engine) }
       }
     }
   }
 
-  /// The outcomes in input order, each player's correction after its last event.
-  func delivered() -> [Delivered] {
+  /// The outcomes of positions `range` in input order, each player's correction after its last
+  /// event of the batch.
+  func delivered(_ range: Range<Int>) -> [Delivered] {
     var last: [Int: Int] = [:]
     for slot in players.indices {
-      if let index = positions[slot].last(where: { $0 < limit }) { last[index] = slot }
+      if let index = positions[slot].last(where: { $0 < limit }), range.contains(index) { last[index] = slot }
     }
     var list: [Delivered] = []
-    list.reserveCapacity(limit)
-    for index in 0..<limit {
+    list.reserveCapacity(range.count)
+    for index in range {
       guard let outcome = outcomes[index] else { continue }
       list.append(Delivered(index: index, outcome: outcome, correction: last[index].flatMap { corrections[$0] }))
     }
     return list
   }
 
-  /// What the batch did to each player that applied an event.
-  func changes() -> [PlayerChange] {
+  /// What positions `range` did to each player that applied an event there; the state after
+  /// the batch goes with the part that holds the player's last event.
+  func changes(_ range: Range<Int>) -> [PlayerChange] {
     var changes: [PlayerChange] = []
     for (slot, player) in players.enumerated() {
-      guard let state = after[slot] else { continue }
       var events: [AppliedEvent] = []
-      for index in positions[slot] where index < limit && outcomes[index]?.changedPlayer == true {
+      for index in positions[slot] where range.contains(index) && outcomes[index]?.changedPlayer == true {
         let item = queue[index]
         events.append(AppliedEvent(id: item.event.id, day: item.event.day, line: item.line))
       }
-      if !events.isEmpty { changes.append(PlayerChange(player: player, events: events, state: state)) }
+      let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
+      let isLast = lastApplied.map { range.contains($0) } ?? false
+      if !events.isEmpty { changes.append(PlayerChange(player: player, events: events, state: isLast ? after[slot] : nil)) }
     }
     return changes
   }

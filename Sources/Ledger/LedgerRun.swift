@@ -21,6 +21,11 @@ public final class LedgerRun {
   /// Days of events kept for late events, given to every player the run touches (nil: keep
   /// each player's own; new players get 60).
   public let windowDays: Int?
+  /// The longest a commit may hold the store's write lock, in milliseconds: a batch whose
+  /// delivery and writing would take longer is committed in parts (nil: one part).
+  public var maxLockMilliseconds: Int?
+  /// What holding the lock costs per event, measured (an estimate until the first commit).
+  private var lockCost = LockCost()
   /// Called once per player whose saved state needed a warning (the rules changed since it was
   /// saved, entries were dropped), with the player and the message.
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
@@ -77,20 +82,44 @@ public final class LedgerRun {
     var batch = BatchWork(queue)
     for player in batch.players { try batch.apply(player, from: load(player), engine) }
     batch.stopAtRefusal(engine)
-    let stale = try store.lock(for: batch.players)
-    do {
-      if !stale.isEmpty {
-        for player in batch.players where stale.contains(player) { try batch.apply(player, from: load(player), engine) }
-        batch.stopAtRefusal(engine)
+    var start = 0
+    repeat {
+      let stale = try store.lock(for: batch.players(from: start))
+      let locked = ContinuousClock.now
+      do {
+        if !stale.isEmpty {
+          for player in batch.players(from: start) where stale.contains(player) {
+            try batch.apply(player, from: load(player), at: start, engine)
+          }
+          batch.stopAtRefusal(engine)
+        }
+        let end = partEnd(from: start, limit: batch.limit)
+        try deliver(batch.delivered(start..<end))
+        for change in batch.changes(start..<end) { try store.record(change) }
+        try store.commit()
+        lockCost.record(events: end - start, seconds: Self.seconds(since: locked))
+        start = end
+      } catch {
+        store.rollback()
+        throw error
       }
-      try deliver(batch.delivered())
-      for change in batch.changes() { try store.record(change) }
-      try store.commit()
-    } catch {
-      store.rollback()
-      throw error
-    }
+    } while start < batch.limit
     return batch.refusal
+  }
+
+  /// Where the part of a batch committed under one hold of the lock ends: as many events as
+  /// the lock's measured cost per event allows in ``maxLockMilliseconds`` (with a margin), all
+  /// of them without a limit.
+  private func partEnd(from start: Int, limit: Int) -> Int {
+    guard let maxLockMilliseconds else { return limit }
+    let budget = Double(maxLockMilliseconds) / 1000 * 0.7
+    let events = Swift.max(64, Int(budget / lockCost.secondsPerEvent))
+    return Swift.min(limit, start + events)
+  }
+
+  private static func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
   /// Reads a player and makes it ready for the engine before any event (its warnings reported
@@ -129,4 +158,16 @@ public struct Refusal: Sendable {
   public var index: Int
   /// Why it was refused.
   public var error: EngineError
+}
+
+/// The time a commit holds the store's lock per event delivered and written, as measured: the
+/// slowest of the recent commits (a part is sized from it, so it errs on the short side).
+struct LockCost {
+  private(set) var secondsPerEvent = 20e-6
+
+  mutating func record(events: Int, seconds: Double) {
+    guard events >= 64 else { return }
+    let measured = seconds / Double(events)
+    secondsPerEvent = Swift.max(measured, secondsPerEvent * 0.5)
+  }
 }

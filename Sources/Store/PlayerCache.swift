@@ -50,6 +50,13 @@ struct PlayerCache {
     bytes += size
   }
 
+  /// Records events logged for a player whose state comes later (its entry's state lags).
+  mutating func advance(_ player: PlayerID, to head: Int, verified generation: Int64) {
+    entries[player]?.head = head
+    entries[player]?.isNew = false
+    entries[player]?.verified = generation
+  }
+
   /// Records that a player's head is the store's as of commit count `generation`.
   mutating func verified(_ player: PlayerID, at generation: Int64) {
     entries[player]?.verified = generation

@@ -70,18 +70,24 @@ extension SQLiteStore: BatchStore {
   /// Appends the player's applied events to the log (and its row when it is new); writes its
   /// snapshot when its log has grown by ``Options/snapshotEvery`` events since the last.
   public func record(_ change: PlayerChange) throws(LedgerError) {
-    guard let player = change.player, let engine = currentEngine, inTransaction else {
-      throw .io(Diagnostic(file: path, message: "a change recorded outside a transaction"))
+    guard let player = change.player, let engine = currentEngine, inTransaction, let held = cache.entry(player) else {
+      throw .io(Diagnostic(file: path, message: "a change recorded outside a transaction, or of a player never read"))
     }
-    let held = cache.entry(player)
-    let head = held?.head ?? 0
-    let isNew = held?.isNew ?? true
     do {
-      if isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
+      if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
       try appendLog(
-        player, seq: head, pack: try packID(for: engine), windowDays: change.state.windowDays, lines: change.events.map(\.line))
+        player, seq: held.head, pack: try packID(for: engine), windowDays: change.state?.windowDays ?? held.state.windowDays,
+        lines: change.events.map(\.line))
       touched.insert(player)
-      cache.put(player, state: change.state, head: head + change.events.count, at: held?.at ?? 0, isNew: false, verified: generation + 1)
+      let head = held.head + change.events.count
+      guard let state = change.state else {
+        // More of the batch follows in a later part: the state comes with it.
+        cache.advance(player, to: head, verified: generation + 1)
+        awaitingState.insert(player)
+        return
+      }
+      awaitingState.remove(player)
+      cache.put(player, state: state, head: head, at: held.at, isNew: false, verified: generation + 1)
       if let entry = cache.entry(player), entry.tail >= options.snapshotEvery { try writeSnapshot(player, entry) }
     } catch {
       throw failure(error, "cannot save player '\(player)'")
@@ -110,8 +116,9 @@ extension SQLiteStore: BatchStore {
   public func rollback() {
     guard inTransaction else { return }
     try? database.execute("ROLLBACK")
-    for player in touched { cache.remove(player) }
+    for player in touched.union(awaitingState) { cache.remove(player) }
     touched.removeAll()
+    awaitingState.removeAll()
     inTransaction = false
     mutex.unlock()
   }
@@ -134,7 +141,7 @@ extension SQLiteStore: BatchStore {
   /// Writes the snapshot of every cached player whose log grew by at least `minimum` events
   /// since its snapshot, in one transaction (what a run does when it ends).
   public func saveSnapshots(minimum: Int = 1) throws(LedgerError) {
-    let players = cache.entries.filter { !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) }.keys.sorted()
+    let players = cache.entries.filter { !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) && !awaitingState.contains($0.key) }.keys.sorted()
     guard !players.isEmpty else { return }
     try writing("cannot save snapshots") { () throws(SQLiteError) in
       for player in players {
@@ -146,7 +153,7 @@ extension SQLiteStore: BatchStore {
   /// Lets players leave the cache, least recently used first, until it takes `target` bytes;
   /// those whose log grew since their snapshot get one first.
   private func evict(downTo target: Int) {
-    let leaving = cache.leastRecentlyUsed(downTo: target)
+    let leaving = cache.leastRecentlyUsed(downTo: target).filter { !awaitingState.contains($0) }
     let unsaved = leaving.filter { (cache.entries[$0]?.tail ?? 0) > 0 && cache.entries[$0]?.isNew == false }
     if !unsaved.isEmpty {
       // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.

@@ -12,7 +12,8 @@ public struct StoreProblem: Sendable, Hashable {
 
 extension SQLiteStore {
   /// Reads every player of the store as a run would — every row's checksum and ranges, the
-  /// snapshot, the ids, the logged events replayed — and every stored rule pack, in one read
+  /// snapshot, the ids, the logged events replayed, the history before the snapshot — and every
+  /// stored rule pack, in one read
   /// transaction; returns how many players were read and the problems found (damaged players,
   /// rows of no player). Nothing is written.
   public func check(engine: Engine? = nil) throws(LedgerError) -> (players: Int, problems: [StoreProblem]) {
@@ -26,6 +27,7 @@ extension SQLiteStore {
       for player in players {
         do {
           _ = try read(player, engine: engine)
+          _ = try logChunks(player, from: nil)
         } catch {
           problems.append(StoreProblem(player: player, message: error.message))
         }

@@ -29,6 +29,8 @@ extension SQLiteStore {
       decoded.history.ids = AppliedIDs(ordered: ids)
       state = decoded
     }
+    // A row renumbered below 0 would hide from the tail (its checksum is checked when read).
+    if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
     for chunk in try logChunks(player, from: row.at) {
       let chunkEngine = try self.engine(forPack: chunk.pack, current: engine)
       var current = state ?? chunkEngine.newPlayer(windowDays: chunk.windowDays)

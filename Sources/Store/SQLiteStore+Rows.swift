@@ -18,7 +18,8 @@ struct LogChunk {
 // Every row is read through these functions, which check its checksum and ranges, and written
 // through them, which compute its checksum: a damaged row is an error naming its player.
 extension SQLiteStore {
-  static func checksum(_ player: PlayerID, _ numbers: [Int64], _ bytes: [UInt8]?) -> Int64 {
+  /// The checksum of a row of a player: its id, its numbers, its bytes (nil: none).
+  package static func checksum(_ player: PlayerID, _ numbers: [Int64], _ bytes: [UInt8]?) -> Int64 {
     var checksum = RowChecksum()
     checksum.add(player.bytes)
     for number in numbers { checksum.add(number) }
@@ -65,7 +66,7 @@ extension SQLiteStore {
   func logChunks(_ player: PlayerID, from: Int?) throws(SQLiteError) -> [LogChunk] {
     let rows = try database.cached("SELECT seq, pack, window_days, count, lines, checksum FROM log WHERE player = ? AND seq >= ? ORDER BY seq")
     try rows.bind(1, player.bytes)
-    try rows.bind(2, Int64(from ?? 0))
+    try rows.bind(2, from.map(Int64.init) ?? Int64.min)
     var chunks: [LogChunk] = []
     var next = from
     while try rows.step() {
@@ -109,6 +110,14 @@ extension SQLiteStore {
   func storedHead(_ player: PlayerID) throws(SQLiteError) -> Int {
     guard let row = try playerRow(player) else { return 0 }
     return Swift.max(row.at, try loggedCount(player))
+  }
+
+  /// The first event number of a player's log (nil for none): never negative in a sound store.
+  func firstLogged(_ player: PlayerID) throws(SQLiteError) -> Int64? {
+    let row = try database.cached("SELECT seq FROM log WHERE player = ? ORDER BY seq LIMIT 1")
+    try row.bind(1, player.bytes)
+    defer { row.reset() }
+    return try row.step() ? row.int(0) : nil
   }
 
   /// How many events a player has logged: where its last `log` row ends (0 for none).

@@ -35,7 +35,7 @@ extension SQLiteStore {
   /// an older one, in one write transaction (two processes creating one store at once: the
   /// second waits, then finds the tables). A current store needs no write transaction, so
   /// readers never wait for writers.
-  func openSchema(isNew: Bool) throws(SQLiteError) {
+  func openSchema(mayCreate: Bool) throws(SQLiteError) {
     if try version() == Int64(Self.schemaVersion) { return }
     guard !isReadOnly else {
       let found = try version()
@@ -43,7 +43,7 @@ extension SQLiteStore {
     }
     try database.execute("BEGIN IMMEDIATE")
     do {
-      try migrateInTransaction(isNew: isNew)
+      try migrateInTransaction(mayCreate: mayCreate)
       try database.execute("COMMIT")
     } catch {
       try? database.execute("ROLLBACK")
@@ -62,12 +62,13 @@ extension SQLiteStore {
     return version.int(0)
   }
 
-  private func migrateInTransaction(isNew: Bool) throws(SQLiteError) {
+  private func migrateInTransaction(mayCreate: Bool) throws(SQLiteError) {
     let tables = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     var names: [String] = []
     while try tables.step() { names.append(tables.text(0)) }
     if names.isEmpty {
-      guard isNew else { throw .damaged("not a FitQuest store (a database without tables)") }
+      // A new file, or one a process creating the store left before its tables (killed).
+      guard mayCreate else { throw .damaged("not a FitQuest store (a database without tables)") }
       try database.execute(Self.tables + "INSERT INTO fitquest_schema VALUES (\(Self.schemaVersion));")
       return
     }

@@ -39,6 +39,9 @@ public final class SQLiteStore: @unchecked Sendable {
   var inTransaction = false
   /// Players changed in the open transaction.
   var touched: Set<PlayerID> = []
+  /// Players whose cached state lags their logged events (a batch committed in parts: their
+  /// state comes with its last part); they never leave the cache before it.
+  var awaitingState: Set<PlayerID> = []
   /// The engine of the run using the store (its pack is stored with the events it applies).
   var currentEngine: Engine?
 
@@ -82,7 +85,7 @@ public final class SQLiteStore: @unchecked Sendable {
     self.options = options
     isReadOnly = access == .readOnly
     cache = PlayerCache(limit: options.cacheBytes)
-    let isNew = try StorePath.check(path, mayCreate: access == .create)
+    try StorePath.check(path, mayCreate: access == .create)
     do {
       database = try SQLiteDatabase(
         path: StorePath.sqliteName(path), access: access == .readOnly ? .readOnly : .readWrite(create: access == .create),
@@ -92,7 +95,7 @@ public final class SQLiteStore: @unchecked Sendable {
     }
     do {
       if !isReadOnly { try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;") }
-      try openSchema(isNew: isNew)
+      try openSchema(mayCreate: access == .create)
       generation = try currentGeneration()
     } catch {
       throw failure(error)

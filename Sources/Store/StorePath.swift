@@ -11,14 +11,14 @@ import RuleLanguage
 /// nothing, or honour options hidden in the name. Those are refused; every other path is handed
 /// to SQLite as a relative or absolute file name it cannot take for a URI (`./` in front).
 enum StorePath {
-  /// Checks a path; returns whether the store is new (no file, or an empty one to create in).
+  /// Checks a path (a missing file or an empty one is fine when the store may be created).
   /// - Throws: ``LedgerError/unreadable(_:)`` (exit 66) for a name SQLite treats specially, a
   ///   path that is not a regular file, a missing store that may not be created;
   ///   ``LedgerError/corrupt(_:)`` (exit 65) for an empty file that may not be created in.
-  static func check(_ path: String, mayCreate: Bool) throws(LedgerError) -> Bool {
+  static func check(_ path: String, mayCreate: Bool) throws(LedgerError) {
     if let reason = special(path) { throw .unreadable(Diagnostic(file: path.isEmpty ? nil : path, message: reason)) }
     guard FileSystem.exists(path) else {
-      if mayCreate { return true }
+      if mayCreate { return }
       throw .unreadable(Diagnostic(file: path, message: "no such store"))
     }
     let descriptor: Int32
@@ -30,8 +30,7 @@ enum StorePath {
     var info = stat()
     let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : -1
     close(descriptor)
-    guard size == 0 else { return false }
-    if mayCreate { return true }
+    guard size == 0, !mayCreate else { return }
     throw .corrupt(Diagnostic(file: path, message: "not a FitQuest store (an empty file)"))
   }
 

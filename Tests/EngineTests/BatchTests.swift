@@ -40,7 +40,10 @@ import Testing
     var start = 0
     while start < events.count {
       let end = min(events.count, start + Int.random(in: 1...40, using: &random))
-      let batch = try events[start..<end].map { (event: try engine.resolve($0), line: $0.jsonLine) }
+      let batch = try events[start..<end].map { event in
+        let resolved = try engine.resolve(event)
+        return (event: resolved, line: resolved.canonicalLine(engine.pack))
+      }
       let result = engine.record(batch: batch, to: &batched)
       if let failure = result.failure {
         guard case .cannotRetract = failure.error else { Issue.record("\(failure)"); return }
@@ -58,5 +61,37 @@ import Testing
     #expect(batched.progress == one.progress)
     #expect(refusedBatched == refusedOne)
     #expect(batched.appliedIDCount == one.appliedIDCount)
+    #expect(batched.history == one.history, "the kept events, the withdrawn ones, the window")
+  }
+}
+
+/// Retractions in a batch cost one replay, not one each: N events of one day, then N
+/// retractions oldest first (each would replay the rest of the day), end as if none happened.
+@Suite struct RetractionBatchTests {
+  @Test(arguments: [200, 2_000])
+  func manyRetractionsOfOneDayAreOneReplay(count: Int) throws {
+    let engine = try Fixture.engine("mini")
+    var events: [Event] = []
+    for index in 0..<count { events.append(.nutrition(id: "n\(index)", day: Fixture.day(0), intakeKcal: Double(1500 + index % 900))) }
+    for index in 0..<count { events.append(.retraction(id: "r\(index)", day: Fixture.day(0), of: "n\(index)")) }
+    var player = engine.newPlayer()
+    let batch = try events.map { event in
+      let resolved = try engine.resolve(event)
+      return (event: resolved, line: resolved.canonicalLine(engine.pack))
+    }
+    let result = engine.record(batch: batch, to: &player)
+    #expect(result.failure == nil)
+    #expect(result.outcomes.filter { if case .applied = $0 { true } else { false } }.count == count)
+    #expect(result.outcomes.filter { if case .retracted = $0 { true } else { false } }.count == count)
+    // Nothing remains of the day but its ids: the progress of a player who logged nothing.
+    #expect(player.progress == engine.newPlayer().progress)
+    #expect(player.appliedCount == 2 * count && player.appliedIDCount == 2 * count)
+    // One correction for the batch, withdrawing what the day's events had announced.
+    guard case .correction(let correction)? = result.correction?.kind else {
+      Issue.record("no correction")
+      return
+    }
+    #expect(correction.reason == .retraction && result.correction?.eventID == "r0")
+    #expect(correction.replayed == 0, "every event after the first change was withdrawn too")
   }
 }

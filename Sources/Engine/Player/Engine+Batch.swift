@@ -22,7 +22,7 @@ private struct Deferred {
   var indices: [Int: Int] = [:]
   /// Arrival numbers of the events withdrawn (kept before the batch, or placed in it).
   var withdrawn: Set<Int> = []
-  /// Kept events (before the batch) that were withdrawn, for stores that journal kept events.
+  /// The events withdrawn, in order, as applying them one by one records them.
   var retracted: [Withdrawn] = []
   /// The placed and kept events by id, built at the first retraction.
   var byID: [Fingerprint: Location]?
@@ -160,7 +160,7 @@ extension Engine {
     pending.withdrawn.insert(found.event.seq)
     pending.day = pending.day.map { Swift.min($0, found.event.day) } ?? found.event.day
     if found.event.key < pending.firstChange { pending.firstChange = found.event.key }
-    if case .kept = found.location { pending.retracted.append(Withdrawn(seq: found.event.seq, day: found.event.day)) }
+    pending.retracted.append(Withdrawn(seq: found.event.seq, day: found.event.day))
   }
 
   /// Replays the window once from the earliest day the deferred events changed, gives each
@@ -201,7 +201,8 @@ extension Engine {
         }
       }
       let (withdrawn, granted) = Correction.difference(old: oldAwards.flatMap { $0 }, new: others)
-      if !withdrawn.isEmpty || !granted.isEmpty {
+      // Every retraction is answered with a correction (applied alone, each has its own).
+      if !withdrawn.isEmpty || !granted.isEmpty || !pending.retracted.isEmpty {
         let first = batch[pending.from].event
         let correction = Correction(
           reason: first.kind == .retraction ? .retraction : .late, replayed: replayed,

@@ -20,6 +20,7 @@ extension AwardCommand {
       return report(error, path: path)
     }
     let run = LedgerRun(store: store, engine: engine, windowDays: window)
+    run.maxLockMilliseconds = maxLockMilliseconds
     var warned = 0
     run.onWarning = { player, warning in
       warned += 1

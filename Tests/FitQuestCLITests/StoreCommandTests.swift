@@ -7,7 +7,7 @@ import Testing
 
 /// `fitquest award --store`: many players in one SQLite store behave exactly as one
 /// single-player ledger each, under re-sends, SIGKILL, concurrent writers and partitions.
-@Suite(.serialized) struct StoreTests {
+@Suite(.serialized) struct StoreCommandTests {
   static let players = ["ana", "bo", "chen", "dara"]
   static let today = ["--today", "2030-01-01"]
 
@@ -128,11 +128,14 @@ import Testing
     #expect(try award(work, ["--store", "reference.sqlite", "--allow-late", "all.ndjson"]).status == 0)
     let reference = try states(work.appendingPathComponent("reference.sqlite"))
     var random = TestRandom(seed: 4)
-    for attempt in 0..<8 {
+    for attempt in 0..<12 {
       let store = "killed-\(attempt).sqlite"
       let process = Process()
       process.executableURL = Paths.fitquest
-      process.arguments = ["award", "--rules", Paths.rules] + Self.today + ["--store", store, "--allow-late", "--commit-every", "5", "all.ndjson"]
+      // Every other run keeps no player between batches and snapshots every second event, so
+      // kills land in snapshot writes and evictions too, and commits in parts.
+      let churn = attempt % 2 == 1 ? ["--cache-mb", "0", "--snapshot-every", "2", "--max-lock-ms", "1"] : []
+      process.arguments = ["award", "--rules", Paths.rules] + Self.today + ["--store", store, "--allow-late", "--commit-every", "5", "all.ndjson"] + churn
       process.currentDirectoryURL = work
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
@@ -143,7 +146,38 @@ import Testing
       let rerun = try award(work, ["--store", store, "--allow-late", "all.ndjson"])
       #expect(rerun.status == 0, "\(rerun.stderr)")
       #expect(try states(work.appendingPathComponent(store)) == reference, "killed run \(attempt)")
+      let check = try CommandRunner.fitquest(["players", "--store", store, "check"], in: work)
+      #expect(check.status == 0, "\(check.stderr)")
     }
+  }
+
+  @Test func checkNamesADamagedPlayerAndTheOthersStayUsable() throws {
+    let work = Paths.temporaryDirectory("store-check")
+    defer { try? FileManager.default.removeItem(at: work) }
+    try write(Self.mixed(seed: 2), work.appendingPathComponent("all.ndjson"))
+    #expect(try award(work, ["--store", "s.sqlite", "--allow-late", "--snapshot-every", "1000", "all.ndjson"]).status == 0)
+    let clean = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "check"], in: work)
+    #expect(clean.status == 0)
+    #expect(clean.stderr == "checked 4 player(s) of s.sqlite: no problems\n")
+    // One byte of bo's log changed, as a failing disk would.
+    let store = try SQLiteStore(path: work.file("s.sqlite"), access: .readOnly)
+    let bo = try #require(PlayerID("bo"))
+    #expect(try store.history(of: bo).count > 10)
+    let damage = try SQLiteDatabase(path: work.file("s.sqlite"), access: .readWrite(create: false), waitMilliseconds: 1000)
+    try damage.execute("UPDATE log SET lines = CAST(replace(CAST(lines AS TEXT), '\"date\"', '\"dat3\"') AS BLOB) WHERE player = CAST('bo' AS BLOB)")
+    let damaged = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "check"], in: work)
+    #expect(damaged.status == 65)
+    #expect(damaged.stderr.hasPrefix("s.sqlite: error: player 'bo': its log row at event 0 does not match its checksum\n"), "\(damaged.stderr)")
+    #expect(damaged.stderr.hasSuffix("checked 4 player(s) of s.sqlite: 1 problem(s)\n"))
+    let list = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "list"], in: work)
+    #expect(list.status == 65)
+    #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != "\t" } } == ["ana", "chen", "dara"])
+    #expect(list.stderr.contains("s.sqlite: error: player 'bo' is damaged: its log row at event 0 does not match its checksum"))
+    let bosEvents = Self.mixed(seed: 2).filter { $0.hasPrefix("{\"player\":\"bo\"") }
+    try write(bosEvents, work.appendingPathComponent("bo.ndjson"))
+    let again = try award(work, ["--store", "s.sqlite", "--allow-late", "bo.ndjson"])
+    #expect(again.status == 65, "never applied again")
+    #expect(again.stderr.contains("player 'bo' is damaged"))
   }
 
   @Test func twoConcurrentProcessesApplyEachEventOnce() throws {
