@@ -197,7 +197,7 @@ enum AwardCommand: Command {
   static func report(_ error: LedgerError, path: String? = nil) -> Int32 {
     Console.error.diagnostics(error.diagnostics.map { diagnostic in
       var diagnostic = diagnostic
-      if diagnostic.file == nil, let path { diagnostic.file = path }
+      if diagnostic.file == nil, let path, !path.isEmpty { diagnostic.file = path }
       return diagnostic
     })
     switch error {
