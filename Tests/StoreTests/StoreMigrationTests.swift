@@ -12,6 +12,10 @@ import Testing
 @Suite struct StoreMigrationTests {
   static let fixture = Paths.repository.appendingPathComponent("Tests/FitQuestCLITests/Fixtures/store-schema-2")
   static let players = ["ana", "bo", "chen", "dara"]
+  /// The rules the fixture was written with.
+  static let engine: Engine = {
+    do { return try Engine(rulesDirectory: fixture.appendingPathComponent("rules").path) } catch { preconditionFailure("\(error)") }
+  }()
 
   /// The events of an NDJSON file of the fixture.
   static func events(_ name: String) throws -> [Event] {
@@ -36,8 +40,8 @@ import Testing
     #expect(try store.check().problems.isEmpty)
     let first = try Self.events("part-1.ndjson")
     let second = try Self.events("part-2.ndjson")
-    try StoreFixture.award(second, to: store, batch: 50_000)
-    let expected = try StoreFixture.alone(first + second, players: Self.players)
+    try StoreFixture.award(second, to: store, batch: 50_000, engine: Self.engine)
+    let expected = try StoreFixture.alone(first + second, players: Self.players, engine: Self.engine)
     #expect(try StoreFixture.states(path) == expected)
     // The history is whole: part 1 from schema 2, then part 2.
     #expect(try store.history(of: StoreFixture.id("dara")).count == 45 + 26)
