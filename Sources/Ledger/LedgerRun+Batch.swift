@@ -14,7 +14,7 @@ struct BatchWork {
   private var before: [PlayerState?] = []
   private var starts: [Int] = []
   private var after: [PlayerState?] = []
-  private var corrections: [Award?] = []
+  private var corrections: [[Award]] = []
   private var outcomes: [EventOutcome?]
   /// The first refused event; the batch stops before it.
   private(set) var refusal: Refusal?
@@ -35,7 +35,7 @@ struct BatchWork {
     before = Array(repeating: nil, count: players.count)
     starts = Array(repeating: 0, count: players.count)
     after = before
-    corrections = Array(repeating: nil, count: players.count)
+    corrections = Array(repeating: [], count: players.count)
   }
 
   /// Events before this position are applied.
@@ -56,7 +56,7 @@ struct BatchWork {
     var current = state
     let result = engine.record(batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current)
     for (offset, outcome) in result.outcomes.enumerated() { outcomes[mine[offset]] = outcome }
-    corrections[slot] = result.correction
+    corrections[slot] = result.corrections
     after[slot] = current
     if let failure = result.failure, mine[failure.index] < limit {
       refusal = Refusal(index: mine[failure.index], error: failure.error)
@@ -75,7 +75,7 @@ struct BatchWork {
     }
   }
 
-  /// The outcomes of positions `range` in input order, each player's correction after its last
+  /// The outcomes of positions `range` in input order, each player's corrections after its last
   /// event of the batch.
   func delivered(_ range: Range<Int>) -> [Delivered] {
     var last: [Int: Int] = [:]
@@ -86,7 +86,7 @@ struct BatchWork {
     list.reserveCapacity(range.count)
     for index in range {
       guard let outcome = outcomes[index] else { continue }
-      list.append(Delivered(index: index, outcome: outcome, correction: last[index].flatMap { corrections[$0] }))
+      list.append(Delivered(index: index, outcome: outcome, corrections: last[index].map { corrections[$0] } ?? []))
     }
     return list
   }

@@ -70,7 +70,7 @@ public final class LedgerRun {
   }
 
   /// Applies the queued events, hands their outcomes to `deliver` (in the order the events were
-  /// added, each with the correction that follows it), and commits them.
+  /// added, each with the corrections that follow it), and commits them.
   /// - Returns: the refused event, if one was: its position among the queued events and why.
   ///   The events before it are committed; it and the ones after it are dropped.
   /// - Throws: ``LedgerError`` when the store cannot be read or written, or what `deliver`
@@ -147,9 +147,9 @@ public struct Delivered: Sendable {
   public var index: Int
   /// What happened to it.
   public var outcome: EventOutcome
-  /// The correction of its player's late events and retractions in the batch, after the
-  /// player's last event of the batch.
-  public var correction: Award?
+  /// The corrections of its player's late events in the batch (one per group placed together),
+  /// after the player's last event of the batch; empty for the player's other events.
+  public var corrections: [Award]
 }
 
 /// An event a batch refused: its position among the queued events and the engine's reason.

@@ -134,7 +134,9 @@ extension SQLiteStore: BatchStore {
       return
     }
     if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
-    try writePlayerRow(player, at: entry.state.appliedCount, snapshot: try PlayerSnapshot.encode(entry.state), isNew: entry.isNew)
+    if let engine = currentEngine, engine.pack.digest == entry.state.pack.digest { _ = try packID(for: engine) }
+    let snapshot = PlayerSnapshot.encode(entry.state, pack: try storedPack(digest: entry.state.pack.digest))
+    try writePlayerRow(player, at: entry.state.appliedCount, snapshot: snapshot, isNew: entry.isNew)
     cache.snapshotted(player)
   }
 

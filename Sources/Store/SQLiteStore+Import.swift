@@ -24,12 +24,14 @@ extension SQLiteStore {
     let exists = try writing("cannot import player '\(player)'") { () throws(SQLiteError) -> Bool in
       if try playerRow(player) != nil { return true }
       let at = imported.appliedCount
-      try writePlayerRow(player, at: at, snapshot: try PlayerSnapshot.encode(imported), isNew: true)
+      let pack = imported.pack.digest == engine.pack.digest ? engine.pack : nil
+      if pack != nil { _ = try packID(for: engine) }
+      try writePlayerRow(player, at: at, snapshot: PlayerSnapshot.encode(imported, pack: pack), isNew: true)
       try appendIDs(player, first: 0, imported.history.ids.ordered[...])
       let lines = kept.map(\.line).suffix(at)
       if !lines.isEmpty {
-        let pack = imported.pack.digest == engine.pack.digest ? try packID(for: engine) : try packID(imported.pack, files: nil)
-        try appendLog(player, seq: at - lines.count, pack: pack, windowDays: imported.windowDays, lines: Array(lines))
+        let row = pack != nil ? try packID(for: engine) : try packID(imported.pack, files: nil)
+        try appendLog(player, seq: at - lines.count, pack: row, windowDays: imported.windowDays, lines: Array(lines))
       }
       try database.execute("UPDATE fitquest_head SET generation = generation + 1")
       return false

@@ -20,7 +20,7 @@ extension SQLiteStore {
     guard let row = try playerRow(player) else { return nil }
     var state: PlayerState?
     if let snapshot = row.snapshot {
-      var decoded = try PlayerSnapshot.decode(snapshot)
+      var decoded = try PlayerSnapshot.decode(snapshot) { (digest: String) throws(SQLiteError) in try storedPack(digest: digest) }
       guard decoded.appliedCount == row.at else {
         throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")
       }

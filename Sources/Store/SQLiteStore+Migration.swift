@@ -104,7 +104,7 @@ extension SQLiteStore {
     while try historyRows.step() { history.append(try Self.canonical(historyRows.blob(0)).jsonLine) }
     let at = state.appliedCount
     history = Array(history.suffix(at))
-    try writePlayerRow(player, at: at, snapshot: try PlayerSnapshot.encode(state), isNew: true)
+    try writePlayerRow(player, at: at, snapshot: PlayerSnapshot.encode(state, pack: nil), isNew: true)
     try appendIDs(player, first: 0, ids[...])
     if !history.isEmpty {
       let pack = try packID(state.pack, files: nil)

@@ -59,6 +59,17 @@ extension SQLiteStore {
     return id
   }
 
+  /// The rule pack of a digest when the store has its files (compiled once), else nil.
+  func storedPack(digest: String) throws(SQLiteError) -> RulePack? {
+    let find = try database.cached("SELECT id, files IS NULL FROM packs WHERE digest = ?")
+    try find.bind(1, digest)
+    guard try find.step() else { return nil }
+    let id = find.int(0)
+    let lacksFiles = find.int(1) != 0
+    find.reset()
+    return lacksFiles ? nil : try engine(forPack: id, current: currentEngine).pack
+  }
+
   static func packChecksum(_ stamp: PackStamp, _ files: [UInt8]?) -> Int64 {
     var checksum = RowChecksum()
     checksum.add(Array(stamp.digest.utf8))

@@ -86,12 +86,14 @@ import Testing
     // Nothing remains of the day but its ids: the progress of a player who logged nothing.
     #expect(player.progress == engine.newPlayer().progress)
     #expect(player.appliedCount == 2 * count && player.appliedIDCount == 2 * count)
-    // One correction for the batch, withdrawing what the day's events had announced.
-    guard case .correction(let correction)? = result.correction?.kind else {
+    // One correction for the run of retractions, the last one's, saying what the day lost.
+    let corrections = result.outcomes.flatMap(\.awards)
+    #expect(corrections.count == 1)
+    guard let correction = corrections.first?.payload(as: Correction.self) else {
       Issue.record("no correction")
       return
     }
-    #expect(correction.reason == .retraction && result.correction?.eventID == "r0")
+    #expect(correction.reason == .retraction && corrections.first?.eventID == "r\(count - 1)")
     #expect(correction.replayed == 0, "every event after the first change was withdrawn too")
   }
 }

@@ -2,8 +2,9 @@
 package struct BatchResult: Sendable {
   /// One outcome per event that was handled, in order; fewer than the batch when one failed.
   package var outcomes: [EventOutcome] = []
-  /// The correction of the batch's late events and retractions, when earlier awards moved.
-  package var correction: Award?
+  /// The corrections of the batch's late events (one per group of them placed together), when
+  /// earlier awards moved; a retraction's correction is among its own outcome's awards.
+  package var corrections: [Award] = []
   /// The event that could not be applied and why; the events before it were applied.
   package var failure: (index: Int, error: EngineError)?
 }
@@ -36,9 +37,16 @@ private struct Deferred {
     case placed(Int)
   }
 
-  init(before: PlayerState, from: Int) {
+  /// Whether these are retractions (a run of them, withdrawn together) rather than placements.
+  let isRetractionRun: Bool
+  /// The batch index of the last of them.
+  var last: Int
+
+  init(before: PlayerState, from: Int, isRetractionRun: Bool) {
     self.before = before
     self.from = from
+    self.isRetractionRun = isRetractionRun
+    last = from
     lastKey = before.history.kept.last?.key ?? (Int.min, 0, 0)
   }
 
@@ -63,11 +71,13 @@ private struct Deferred {
 
 extension Engine {
   /// Applies a stream's batch of events with the result of applying them one by one, but one
-  /// replay for all its late events and retractions: once an event arrives out of date order or
-  /// withdraws another, it and every later event of the batch are placed among the kept events
-  /// (or withdrawn from them), and the window is replayed once at the end. A stream in reverse
-  /// date order, or thousands of retractions of one day, cost one replay per batch, not one per
-  /// event. `line` is each event's canonical line (``ResolvedEvent/canonicalLine(_:)``).
+  /// replay for a group of late events and one for a run of retractions: once an event arrives
+  /// out of date order, it and the later events of the batch are placed among the kept events
+  /// and the window is replayed once, when the batch ends or a retraction comes; consecutive
+  /// retractions are withdrawn together and replayed once (their correction is the last one's).
+  /// A stream in reverse date order, or thousands of retractions of one day, cost one replay per
+  /// batch, not one per event. `line` is each event's canonical line
+  /// (``ResolvedEvent/canonicalLine(_:)``).
   package func record(batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState) -> BatchResult {
     var result = BatchResult()
     do {
@@ -84,11 +94,17 @@ extension Engine {
         continue
       }
       do {
-        if deferred == nil && event.kind != .retraction && player.live.progress.today.admits(event.day) {
+        let isRetraction = event.kind == .retraction
+        // Placements and a run of retractions never mix: each replays the other first.
+        if let pending = deferred, pending.isRetractionRun != isRetraction {
+          deferred = nil
+          try flush(pending, batch, until: index, &result, &player)
+        }
+        if deferred == nil && !isRetraction && player.live.progress.today.admits(event.day) {
           result.outcomes.append(try applyInOrder(event, line: line, fingerprint, &player))
           continue
         }
-        if event.kind != .retraction {
+        if !isRetraction {
           guard let start = player.history.windowStart, event.day >= start else {
             result.outcomes.append(.beforeWindow(windowStart: player.history.windowStart ?? event.day))
             continue
@@ -96,7 +112,7 @@ extension Engine {
         }
         if deferred == nil {
           try ensureSnapshots(&player)
-          deferred = Deferred(before: player, from: index)
+          deferred = Deferred(before: player, from: index, isRetractionRun: isRetraction)
         }
         result.outcomes.append(try self.defer(event, line, index, fingerprint, &deferred, &player))
       } catch {
@@ -120,6 +136,7 @@ extension Engine {
     // Taken out while it changes, so that its arrays are never copied.
     guard var pending = deferred.take() else { return .duplicate }
     defer { deferred = pending }
+    pending.last = index
     let outcome: EventOutcome
     if event.kind == .retraction {
       try withdraw(event, &pending, player)
@@ -201,14 +218,21 @@ extension Engine {
         }
       }
       let (withdrawn, granted) = Correction.difference(old: oldAwards.flatMap { $0 }, new: others)
-      // Every retraction is answered with a correction (applied alone, each has its own).
-      if !withdrawn.isEmpty || !granted.isEmpty || !pending.retracted.isEmpty {
+      // Placements count the events replayed from the earliest changed day (as a batch always
+      // has); a retraction the events after the one it withdrew (as applied alone).
+      if !pending.isRetractionRun { replayed = old.count - from }
+      let correction = Correction(
+        reason: pending.isRetractionRun ? .retraction : .late, replayed: replayed,
+        xp: .init(from: before.live.progress.xp, to: live.progress.xp),
+        level: .init(from: before.live.progress.level, to: live.progress.level), withdrawn: withdrawn, granted: granted)
+      if pending.isRetractionRun {
+        // Every retraction is answered with a correction: a run's is its last retraction's.
+        let last = batch[pending.last].event
+        result.outcomes[pending.last] = .retracted(
+          [Award(eventID: last.id, player: last.player, day: last.day, payload: correction)], replayed: replayed)
+      } else if !withdrawn.isEmpty || !granted.isEmpty {
         let first = batch[pending.from].event
-        let correction = Correction(
-          reason: first.kind == .retraction ? .retraction : .late, replayed: replayed,
-          xp: .init(from: before.live.progress.xp, to: live.progress.xp),
-          level: .init(from: before.live.progress.level, to: live.progress.level), withdrawn: withdrawn, granted: granted)
-        result.correction = Award(eventID: first.id, player: first.player, day: first.day, payload: correction)
+        result.corrections.append(Award(eventID: first.id, player: first.player, day: first.day, payload: correction))
       }
       player.history.kept = kept
       player.history.snapshots = snapshots

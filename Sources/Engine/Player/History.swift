@@ -29,6 +29,15 @@ package struct KeptEvent: Sendable {
     self.line = line
   }
 
+  /// A kept event from its saved parts (resolved from its line when first replayed).
+  package init(id: String, day: Day, isClosure: Bool, seq: Int, line: String) {
+    self.id = id
+    self.day = day
+    self.isClosure = isClosure
+    self.seq = seq
+    self.line = line
+  }
+
   /// Replay order: by day, a day's closure after its other events, then by arrival.
   var key: (Int, Int, Int) { (day.number, isClosure ? 1 : 0, seq) }
 }
@@ -74,6 +83,26 @@ package struct History: Sendable {
   package init(windowDays: Int, checkpoint: PlayerProgress) {
     self.windowDays = windowDays
     self.checkpoint = checkpoint
+  }
+
+  /// What no sequence of events leaves in a history (a window out of range, kept events out of
+  /// order or numbered beyond the count), each with its field: a saved one is checked on load.
+  package var problems: [(path: String, message: String)] {
+    var problems: [(path: String, message: String)] = []
+    if !(1...3650).contains(windowDays) { problems.append(("windowDays", "\(windowDays) is outside 1…3650")) }
+    if appliedCount < kept.count || appliedCount < 0 {
+      problems.append(("appliedCount", "\(appliedCount) is fewer than the \(kept.count) kept events"))
+    }
+    if kept.contains(where: { $0.seq < 0 || $0.seq >= nextSeq }) {
+      problems.append(("kept", "an arrival number is outside 0…\(nextSeq - 1)"))
+    }
+    if zip(kept, kept.dropFirst()).contains(where: { !($0.key < $1.key) }) {
+      problems.append(("kept", "the events are not in date order"))
+    }
+    if let latest = latestDay, kept.contains(where: { $0.day > latest }) {
+      problems.append(("latestDay", "\(latest.iso) is before a kept event"))
+    }
+    return problems
   }
 
   /// The first day a late event may be dated.

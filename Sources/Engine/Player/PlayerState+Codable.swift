@@ -114,20 +114,7 @@ extension PlayerState: Codable {
     checker.check(live.progress, isFlat: isFlat)
     var checkpoint = ProgressCheck("checkpoint")
     checkpoint.check(history.checkpoint, isFlat: isFlat)
-    var problems = checker.problems + checkpoint.problems
-    if !(1...3650).contains(history.windowDays) { problems.append(("windowDays", "\(history.windowDays) is outside 1…3650")) }
-    if history.appliedCount < history.kept.count || history.appliedCount < 0 {
-      problems.append(("appliedCount", "\(history.appliedCount) is fewer than the \(history.kept.count) kept events"))
-    }
-    if history.kept.contains(where: { $0.seq < 0 || $0.seq >= history.nextSeq }) {
-      problems.append(("kept", "an arrival number is outside 0…\(history.nextSeq - 1)"))
-    }
-    if zip(history.kept, history.kept.dropFirst()).contains(where: { !($0.key < $1.key) }) {
-      problems.append(("kept", "the events are not in date order"))
-    }
-    if let latest = history.latestDay, history.kept.contains(where: { $0.day > latest }) {
-      problems.append(("latestDay", "\(latest.iso) is before a kept event"))
-    }
+    let problems = checker.problems + checkpoint.problems + history.problems
     guard let first = problems.first else { return }
     let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
     throw DecodingError.dataCorrupted(.init(codingPath: codingPath + PathKey.keys(first.path), debugDescription: first.message + more))

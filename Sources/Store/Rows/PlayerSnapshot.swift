@@ -1,38 +1,108 @@
 import Engine
+import RuleLanguage
 
 /// The one seam between the store and a player's saved form: a snapshot's bytes from a state,
 /// and a state from them. A snapshot holds the whole player except its lifetime of event ids
 /// (kept in the `ids` table) and the per-day progress copies the engine derives again.
 ///
-/// Form 1: a format byte (1), then the state in the compact form of its `Codable` structure
-/// (``CompactEncoder``). The engine's hand-written binary form of each mechanic's state, once it
-/// exists, replaces this body behind the same two functions (a new format byte; form 1 still
-/// reads). The row's checksum covers these bytes (``RowChecksum``).
+/// Form 2 (written): a format byte, the pack stamp, the history's numbers, the progress and the
+/// checkpoint in the engine's binary form (``PlayerProgress/binary(for:)``: each mechanic's
+/// section, entries equal to a new player's left out when the pack is given, its own checksum),
+/// then the kept events (arrival number, id, day, whether a closure, canonical line) and the
+/// withdrawn ones; all of it written with ``BinaryWriter``. (Form 1, the compact form of the
+/// state's `Codable` structure, was never released.) The row's checksum covers the bytes.
 enum PlayerSnapshot {
-  static let format: UInt8 = 1
+  static let format: UInt8 = 2
 
-  /// The snapshot of a state.
-  static func encode(_ state: PlayerState) throws(SQLiteError) -> [UInt8] {
-    var copy = state
-    copy.history.ids = AppliedIDs()
-    do {
-      return [format] + (try CompactEncoder.encode(copy))
-    } catch {
-      throw SQLiteError.damaged("cannot encode the state: \(error)")
+  /// The snapshot of a state; `pack` is the state's pack when the store has its files (its
+  /// defaults are then left out of the progress), nil otherwise.
+  static func encode(_ state: PlayerState, pack: RulePack?) -> [UInt8] {
+    let history = state.history
+    var writer = BinaryWriter(capacity: 4096 + history.kept.count * 300)
+    writer.byte(format)
+    writer.string(state.pack.name)
+    writer.string(state.pack.version)
+    writer.string(state.pack.digest)
+    writer.bool(pack != nil)
+    writer.int(history.windowDays)
+    writer.int(history.appliedCount)
+    writer.int(history.nextSeq)
+    writer.int(history.epoch)
+    writer.optional(history.latestDay) { $0.day($1) }
+    writer.optional(history.replayFloor) { $0.day($1) }
+    state.progress.write(to: &writer, pack: pack)
+    history.checkpoint.write(to: &writer, pack: pack)
+    writer.unsigned(UInt64(history.kept.count))
+    for event in history.kept {
+      writer.int(event.seq)
+      writer.string(event.id)
+      writer.day(event.day)
+      writer.bool(event.isClosure)
+      writer.string(event.line)
     }
+    writer.unsigned(UInt64(history.retracted.count))
+    for item in history.retracted {
+      writer.int(item.seq)
+      writer.day(item.day)
+    }
+    return writer.bytes
   }
 
-  /// The state of a snapshot, without its event ids.
-  /// - Throws: a message naming the field when the bytes are not a valid state.
-  static func decode(_ bytes: [UInt8]) throws(SQLiteError) -> PlayerState {
+  /// The state of a snapshot, without its event ids. `pack` gives the rule pack of a digest (nil
+  /// when the store has no files for it); a snapshot written against its pack needs it.
+  /// - Throws: a message naming what is wrong when the bytes are not a valid state.
+  static func decode(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError) -> PlayerState {
     guard bytes.first == format else {
-      throw SQLiteError.damaged("its snapshot has an unknown format \(bytes.first.map(String.init) ?? "(empty)")")
+      throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
-    do {
-      return try CompactDecoder.decode(PlayerState.self, from: Array(bytes.dropFirst()))
-    } catch {
-      throw SQLiteError.damaged("its snapshot is invalid: \(Self.describe(error))")
+    return try decodeBinary(bytes, pack: pack)
+  }
+
+  private static func decodeBinary(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError) -> PlayerState {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(SQLiteError) -> PlayerState in
+        var reader = BinaryReader(buffer)
+        do {
+          _ = try reader.byte()
+          let stamp = PackStamp(name: try reader.string(), version: try reader.string(), digest: try reader.string())
+          let isPacked = try reader.bool()
+          let rules = isPacked ? try pack(stamp.digest) : nil
+          if isPacked && rules == nil {
+            throw SQLiteError.damaged("its snapshot needs rule pack \(stamp.digest), which the store does not have")
+          }
+          let windowDays = try reader.int()
+          let appliedCount = try reader.int()
+          let nextSeq = try reader.int()
+          let epoch = try reader.int()
+          let latestDay = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in try reader.day() }
+          let replayFloor = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in try reader.day() }
+          let progress = try PlayerProgress(from: &reader, pack: rules)
+          var history = History(windowDays: windowDays, checkpoint: try PlayerProgress(from: &reader, pack: rules))
+          history.appliedCount = appliedCount
+          history.nextSeq = nextSeq
+          history.epoch = epoch
+          history.latestDay = latestDay
+          history.replayFloor = replayFloor
+          history.kept = KeptEvents(try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
+            let seq = try reader.int()
+            return KeptEvent(id: try reader.string(), day: try reader.day(), isClosure: try reader.bool(), seq: seq, line: try reader.string())
+          })
+          history.retracted = try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
+            Withdrawn(seq: try reader.int(), day: try reader.day())
+          }
+          guard reader.isAtEnd else { throw BinaryFormatError("bytes after the snapshot", at: reader.offset) }
+          if let problem = history.problems.first { throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)") }
+          return PlayerState(progress: progress, pack: stamp, history: history)
+        } catch let error as BinaryFormatError {
+          throw SQLiteError.damaged("its snapshot is invalid at byte \(error.offset): \(error.message)")
+        } catch let error as SQLiteError {
+          throw error
+        } catch {
+          throw SQLiteError.damaged("its snapshot is invalid: \(error)")
+        }
+      }
     }
+    return try result.get()
   }
 
   /// A decoding error as a phrase with the field's path.

@@ -50,7 +50,7 @@ struct AwardSession {
     let refusal = try run.commit { outcomes in
       for item in outcomes {
         delivered.report(item.outcome, events[item.index])
-        if let correction = item.correction { delivered.print(correction) }
+        for correction in item.corrections { delivered.print(correction) }
       }
       try AwardCounts.flushAwards(unsaved: outcomes.count)
     }
