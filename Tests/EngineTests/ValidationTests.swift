@@ -108,11 +108,14 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
     try FileManager.default.removeItem(at: directory.appendingPathComponent("levels.json"))
     let error = try #require(throws: DiagnosticError.self) { try RulePackLoader.load(directory: directory.path) }
     let path = directory.path
+    // A wrong file set does not hide the problems inside the files that are there.
     #expect(error.diagnostics.map(\.headline) == [
       "\(path)/achievment.json: error: unknown rule file 'achievment.json'; did you mean 'achievements.json'?",
       "\(path): error: missing required file 'levels.json'",
+      "\(path)/pack.json:1:45: error: unknown key 'colour'",
+      "\(path)/streaks.json:1:16: error: 'graceDays' must be between 0 and 30; found 99",
     ])
-    // Once the file set is right, every problem inside the files is reported together.
+    // Once the file set is right, the same problems inside the files remain.
     try FileManager.default.removeItem(at: directory.appendingPathComponent("achievment.json"))
     try "{ \"table\": [50] }".write(to: directory.appendingPathComponent("levels.json"), atomically: true, encoding: .utf8)
     let second = try #require(throws: DiagnosticError.self) { try RulePackLoader.load(directory: directory.path) }

@@ -47,14 +47,14 @@ extension PackDecoder {
       let names = categories.map(\.name)
       guard let category = names.firstIndex(of: entry.key) else {
         let hint = Suggestion.closest(to: entry.key, among: names).map { "did you mean '\($0)'?" }
-        entry.node.error(
+        entry.node.unknownName(
           "unknown category '\(entry.key)'; \(hint ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", "))",
           at: entry.keyOffset)
         continue
       }
       guard let name = entry.node.string else { continue }
       guard let index = exercises.firstIndex(where: { $0.name == name }) else {
-        entry.node.error("unknown exercise '\(name)'\(Suggestion.hint(for: name, among: exercises.map(\.name)))")
+        entry.node.unknownName("unknown exercise '\(name)'\(Suggestion.hint(for: name, among: exercises.map(\.name)))")
         continue
       }
       guard exercises[index].category == category else {

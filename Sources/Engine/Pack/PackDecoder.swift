@@ -79,23 +79,65 @@ package final class PackDecoder {
     guard let node, let object = node.object else { return }
     let entries = object.entries
     if entries.isEmpty { node.error("'categories' must define at least one category") }
+    let texts = documents.keys.sorted().compactMap { documents[$0]?.source.text }
+    parameters = Self.sharedParameters(entries.compactMap { $0.node.value.members?.map(\.key) }) { name in
+      texts.contains { $0.contains("category.\(name)") }
+    }
     for entry in entries {
-      guard let parameters = entry.node.object else { continue }
-      let names = parameters.members.map(\.key)
-      if categories.isEmpty {
-        self.parameters = names
-      } else if names != self.parameters {
-        entry.node.error(
-          "category '\(entry.key)' must define the same parameters, in the same order, as '\(categories[0].name)': \(self.parameters.joined(separator: ", "))")
-        continue
-      }
-      var values: [Double] = []
-      for parameter in parameters.entries {
-        values.append(parameter.node.number ?? 0)
-      }
-      categories.append(CategoryRule(name: entry.key, parameters: values))
+      guard let reader = entry.node.object else { continue }
+      categories.append(CategoryRule(name: entry.key, parameters: categoryValues(entry.key, reader)))
     }
   }
+
+  /// The parameters most categories define, so that a key misspelt in one category is that
+  /// category's error, not every other one's. On a tie, the list with more names the pack's
+  /// formulas use (`category.NAME`) wins, then the first.
+  static func sharedParameters(_ lists: [[String]], isUsed: (String) -> Bool) -> [String] {
+    var best: [String] = []
+    var bestScore = (0, 0)
+    for list in lists {
+      let score = (lists.filter { $0 == list }.count, list.filter(isUsed).count)
+      if score > bestScore {
+        best = list
+        bestScore = score
+      }
+    }
+    return best
+  }
+
+  /// A category's values in the order of ``parameters``, read by name. A category that differs
+  /// is reported key by key (an unknown key with its "did you mean", a missing parameter) and
+  /// still kept, a misspelt key standing for the parameter it resembles, so that the category's
+  /// uses elsewhere in the pack are not reported again.
+  private func categoryValues(_ name: String, _ reader: ObjectReader) -> [Double] {
+    let members = reader.members
+    let keys = members.map(\.key)
+    // Each missing parameter paired with the first unknown key close to it.
+    var typos: [(key: String, parameter: String)] = []
+    for parameter in parameters where !keys.contains(parameter) {
+      let typo = keys.first { key in
+        !parameters.contains(key) && !typos.contains { $0.key == key } && Suggestion.closest(to: key, among: [parameter]) != nil
+      }
+      if let typo { typos.append((typo, parameter)) }
+    }
+    for member in members where !parameters.contains(member.key) {
+      let guess = typos.first { $0.key == member.key }?.parameter
+      let hint = guess.map { "; did you mean '\($0)'?" } ?? Suggestion.hint(for: member.key, among: parameters)
+      let list = hint.isEmpty ? "; every category defines \(Self.list(parameters))" : ""
+      reader.node.child(member.value, key: member.key).error(
+        "unknown parameter '\(member.key)' in category '\(name)'\(hint)\(list)", at: member.keyOffset)
+    }
+    return parameters.map { parameter in
+      let key = keys.contains(parameter) ? parameter : typos.first { $0.parameter == parameter }?.key
+      guard let key, let member = members.first(where: { $0.key == key }) else {
+        reader.node.error("category '\(name)' lacks parameter '\(parameter)'; every category defines \(Self.list(parameters))")
+        return 0
+      }
+      return reader.node.child(member.value, key: key).number ?? 0
+    }
+  }
+
+  private static func list(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
 
   /// Resolves a category name, reporting unknown ones with a hint.
   func categoryIndex(_ node: JSONNode) -> Int? {
@@ -145,7 +187,7 @@ package final class PackDecoder {
     case (let curveNode?, nil):
       guard let formula = formula(curveNode, variables: ["level"]) else { return nil }
       guard let maxLevel else {
-        if maxNode == nil { object.node.error("a \(what) curve needs 'maxLevel'") }
+        if maxNode == nil && !object.hasMisspelling(of: "maxLevel") { object.node.error("a \(what) curve needs 'maxLevel'") }
         return nil
       }
       let work = maxLevel * max(1, formula.instructionCount)
@@ -200,7 +242,9 @@ package final class PackDecoder {
       object.node.error("give either 'curve' or 'table' for the \(what) curve, not both")
       return nil
     case (nil, nil):
-      object.node.error("the \(what) curve needs 'curve' (a formula of 'level') or 'table'")
+      if !object.hasMisspelling(of: "curve") && !object.hasMisspelling(of: "table") {
+        object.node.error("the \(what) curve needs 'curve' (a formula of 'level') or 'table'")
+      }
       return nil
     }
     guard let maxLevel else { return nil }

@@ -82,9 +82,18 @@ public enum RulePackLoader {
         log.report(error)
       }
     }
-    try log.throwIfErrors()
+    // A file that cannot be read (bad JSON, a bad override) does not stop the others from being
+    // checked; only names they use that it may define are left unchecked.
+    let unreadable = log.hasErrors
     let decoder = PackDecoder(source: source, documents: documents, log: log, overrides: overrides)
     let pack = decoder.decode(digest: digest.hex, files: files)
+    if unreadable {
+      var problems = log.diagnostics.filter { !$0.isUnknownName }
+      if problems.count < log.diagnostics.count {
+        problems.append(Diagnostic(.note, file: source, message: "names used in the other files were not checked until every file can be read"))
+      }
+      throw DiagnosticError(problems)
+    }
     try log.throwIfErrors()
     guard let pack else { throw DiagnosticError(Diagnostic(file: source, message: "the rule pack is incomplete")) }
     return pack

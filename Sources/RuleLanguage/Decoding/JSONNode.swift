@@ -76,6 +76,14 @@ public struct JSONNode {
     log.report(Diagnostic(in: source, offset: offset ?? value.offset, message: message, notes: notes))
   }
 
+  /// Reports a name the input does not define (see ``Diagnostic/isUnknownName``), at the value
+  /// or at another offset of the same file.
+  public func unknownName(_ message: String, at offset: Int? = nil) {
+    var diagnostic = Diagnostic(in: source, offset: offset ?? value.offset, message: message)
+    diagnostic.isUnknownName = true
+    log.report(diagnostic)
+  }
+
   /// Returns a diagnostic at the value without reporting it.
   public func diagnostic(_ message: String) -> Diagnostic {
     Diagnostic(in: source, offset: value.offset, message: message)
@@ -185,7 +193,7 @@ public struct JSONNode {
     guard choices.contains(text) else {
       let hint = Suggestion.closest(to: text, among: choices).map { "did you mean '\($0)'?" }
       let list = "expected one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
-      error("unknown \(what) '\(text)'; \(hint ?? list)")
+      unknownName("unknown \(what) '\(text)'; \(hint ?? list)")
       return nil
     }
     return text

@@ -44,6 +44,12 @@ public final class ObjectReader {
   /// Whether the object has the key (and marks it as known).
   public func has(_ key: String) -> Bool { member(key) != nil }
 
+  /// Whether a member the format does not know is a misspelling of `key` (reported by
+  /// ``finish()`` with its hint): a check that `key` is missing then says nothing more.
+  public func hasMisspelling(of key: String) -> Bool {
+    members.contains { !known.contains($0.key) && $0.key != key && Suggestion.closest(to: $0.key, among: [key]) != nil }
+  }
+
   /// Every member as a node, for objects used as maps (names chosen by the author).
   public var entries: [(key: String, node: JSONNode, keyOffset: Int)] {
     members.map { member in

@@ -23,6 +23,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
   /// Whether the problem is that an input could not be read at all (missing, a directory, no
   /// permission), rather than that its content is invalid: the CLI exits 66 for these, not 65.
   public var isUnreadable = false
+  /// Whether the problem is a name the input does not define (an unknown variable, category,
+  /// species): when another file of the input could not be read, the name may be defined there.
+  public var isUnknownName = false
 
   /// Creates a diagnostic.
   public init(
@@ -121,6 +124,10 @@ public struct DiagnosticError: Error, Sendable, Equatable, CustomStringConvertib
 
   public var description: String { diagnostics.map { $0.rendered() }.joined(separator: "\n") }
 
-  /// Whether every problem is an input that could not be read (see ``Diagnostic/isUnreadable``).
-  public var isUnreadableInput: Bool { !diagnostics.isEmpty && diagnostics.allSatisfy(\.isUnreadable) }
+  /// Whether every error is an input that could not be read (see ``Diagnostic/isUnreadable``);
+  /// notes and warnings beside them do not count.
+  public var isUnreadableInput: Bool {
+    let errors = diagnostics.filter { $0.severity == .error }
+    return !errors.isEmpty && errors.allSatisfy(\.isUnreadable)
+  }
 }

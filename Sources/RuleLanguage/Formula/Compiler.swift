@@ -119,7 +119,7 @@ struct Compiler {
     }
     guard let variable = scope.variable(named: path) else {
       let hint = Suggestion.hint(for: path, among: scope.names)
-      throw FormulaSyntaxError(offset: syntax.offset, message: "unknown variable '\(path)'\(hint)")
+      throw FormulaSyntaxError(offset: syntax.offset, message: "unknown variable '\(path)'\(hint)", isUnknownName: true)
     }
     return Node(.slot(variable.slot), type: variable.type, offset: syntax.offset, display: syntax.text)
   }

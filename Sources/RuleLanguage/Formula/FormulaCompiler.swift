@@ -16,7 +16,7 @@ public enum FormulaCompiler {
       let syntax = try TextParser.parse(text)
       return try build(syntax, source: text, origin: origin, scope: scope, expecting: expecting)
     } catch {
-      throw DiagnosticError(origin.diagnostic(at: error.offset, message: error.message))
+      throw DiagnosticError(origin.diagnostic(for: error))
     }
   }
 
@@ -30,7 +30,7 @@ public enum FormulaCompiler {
         try JsonLogicParser.parse(jsonLogic), source: jsonLogic.description, origin: origin, scope: scope,
         expecting: expecting)
     } catch {
-      throw DiagnosticError(origin.diagnostic(at: error.offset, message: error.message))
+      throw DiagnosticError(origin.diagnostic(for: error))
     }
   }
 

@@ -63,4 +63,10 @@ public struct FormulaOrigin: Sendable {
   public func diagnostic(at formulaOffset: Int, message: String) -> Diagnostic {
     Diagnostic(in: source, offset: fileOffset(formulaOffset), message: message)
   }
+
+  func diagnostic(for error: FormulaSyntaxError) -> Diagnostic {
+    var diagnostic = diagnostic(at: error.offset, message: error.message)
+    diagnostic.isUnknownName = error.isUnknownName
+    return diagnostic
+  }
 }

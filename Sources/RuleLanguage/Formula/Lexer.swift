@@ -148,4 +148,6 @@ struct Lexer {
 struct FormulaSyntaxError: Error {
   var offset: Int
   var message: String
+  /// The formula names a variable its scope does not declare.
+  var isUnknownName = false
 }

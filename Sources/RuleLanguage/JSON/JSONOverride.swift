@@ -153,3 +153,12 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
     }
   }
 }
+
+extension Diagnostic {
+  /// Whether the problem is in a `--set` override (its path, or its value read in the
+  /// override's own text) rather than in a file.
+  public var concernsOverride: Bool {
+    guard let file else { return message.hasPrefix("cannot apply --set ") }
+    return file == "--set" || file.hasPrefix("--set ")
+  }
+}

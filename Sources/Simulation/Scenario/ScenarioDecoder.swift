@@ -11,6 +11,20 @@ struct ScenarioDecoder {
 
   static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
+  /// The problems of the scenario's rule pack, each once: a `--set` that does not apply is its
+  /// own error alone (the pack's files are fine); a pack that cannot be read is one error at
+  /// the scenario's `rules`; a pack with problems in its files is named there, then its problems.
+  private func reportPackProblems(_ error: DiagnosticError, rules: String, at node: JSONNode) {
+    let own = error.diagnostics.filter { !$0.concernsOverride }
+    if own.count == 1, own[0].position == nil {
+      node.error("cannot load rule pack '\(rules)': \(own[0].message)")
+      log.report(DiagnosticError(error.diagnostics.filter(\.concernsOverride)))
+      return
+    }
+    if !own.isEmpty { node.error("rule pack '\(rules)' is invalid; its problems follow") }
+    log.report(error)
+  }
+
   func decode(_ root: JSONNode) -> Scenario? {
     guard let object = root.object else { return nil }
     defer { object.finish() }
@@ -27,11 +41,7 @@ struct ScenarioDecoder {
     do {
       engine = try packs.engine(for: rules)
     } catch {
-      let message = error.diagnostics.count == 1 && error.diagnostics[0].position == nil
-        ? "cannot load rule pack '\(rules)': \(error.diagnostics[0].message)"
-        : "rule pack '\(rules)' is invalid (run 'fitquest validate \(rules)')"
-      if let rulesNode { rulesNode.error(message) } else { root.error(message) }
-      log.report(error)
+      reportPackProblems(error, rules: rules, at: rulesNode ?? root)
     }
     let seedNode = object.required("seed")
     let seed = seedNode?.integer(in: 0...9_007_199_254_740_991).map { UInt64($0) }

@@ -62,7 +62,8 @@ enum ScenarioArguments {
       do throws(DiagnosticError) {
         scenarios.append(try ScenarioLoader.load(path: file, overrides: overrides.scenario, packs: packs))
       } catch {
-        problems += error.diagnostics
+        // Scenarios sharing a pack share its problems (a bad --set): each is reported once.
+        for problem in error.diagnostics where !problems.contains(problem) { problems.append(problem) }
       }
     }
     if !problems.isEmpty { throw DiagnosticError(problems) }
