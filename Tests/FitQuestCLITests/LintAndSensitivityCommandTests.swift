@@ -66,7 +66,7 @@ import Testing
     }
     #expect(outputs[0] == outputs[1])
     let rows = outputs[0].split(separator: "\n")
-    #expect(rows.count == 1 + 8 * 2)
+    #expect(rows.count == 1 + 9 * 2)
     #expect(rows[1].hasPrefix("tune,1,"))
   }
 
@@ -96,9 +96,9 @@ import Testing
     ])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines[0] == "tune: 8 rule values, each 10% lower and higher; 20 runs per value and side (seeds derived from 7, the same for every value)")
+    #expect(lines[0] == "tune: 9 rule values, each 10% lower and higher; 20 runs per value and side (seeds derived from 7, the same for every value)")
     #expect(lines.contains { $0.hasPrefix("   1  xp.categories.strength.multiplier") })
     #expect(lines.contains { $0.hasPrefix("   2  xp.categories.strength.base") })
-    #expect(lines.contains("6 more (--top N shows more; --format csv or json lists every value); 5 of 8 moved none of these metrics."))
+    #expect(lines.contains("7 more (--top N shows more; --format csv or json lists every value); 6 of 9 moved none of these metrics."))
   }
 }

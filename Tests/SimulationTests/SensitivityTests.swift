@@ -6,7 +6,7 @@ import Testing
 
 /// Sensitivity on `tune.json`, where a workout earns `(category.base + minutes) × multiplier`,
 /// plus `week` XP for the first workout of a week, and nothing depends on the level. So, by
-/// hand: the level curve's values move no XP at all; `strength.base` 20 → 22 adds exactly 2 XP
+/// hand: the level curve's values and the grace days (no XP reads the streak) move no XP at all; `strength.base` 20 → 22 adds exactly 2 XP
 /// to every workout (the multiplier is 1), so the mean total moves by twice the mean workouts;
 /// `week` 10 → 11 and 9 moves it by exactly ± the mean number of weeks trained; cardio values
 /// move nothing (nobody does cardio); a bigger multiplier means more XP and an earlier level 5.
@@ -17,15 +17,7 @@ import Testing
     let (_, engine) = try SimulationFixture.load("tune.json")
     return try SensitivityAnalysis(
       values: SensitivityAnalysis.ruleValues(of: engine.pack), metrics: metrics, runs: 40, threads: 2, rankedBy: rankedBy,
-      load: { overrides throws(DiagnosticError) in
-        do {
-          return [try SimulationFixture.load("tune.json", overrides: overrides.map(\.text))]
-        } catch let error as DiagnosticError {
-          throw error
-        } catch {
-          throw DiagnosticError(Diagnostic(message: "\(error)"))
-        }
-      })
+      load: SimulationFixture.loader("tune.json"))
   }
 
   static func entry(_ part: SensitivityAnalysis.Part, _ path: String) throws -> SensitivityAnalysis.Entry {
@@ -44,10 +36,11 @@ import Testing
     let (_, engine) = try SimulationFixture.load("tune.json")
     let values = SensitivityAnalysis.ruleValues(of: engine.pack)
     #expect(values.map(\.path) == [
-      "levels.maxLevel", "pack.constants.levelBase", "pack.constants.levelExponent", "xp.categories.strength.multiplier",
-      "xp.categories.strength.base", "xp.categories.cardio.multiplier", "xp.categories.cardio.base", "xp.bonuses.week.xp",
+      "levels.maxLevel", "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays",
+      "xp.categories.strength.multiplier", "xp.categories.strength.base", "xp.categories.cardio.multiplier", "xp.categories.cardio.base",
+      "xp.bonuses.week.xp",
     ])
-    #expect(values.map(\.isWhole) == [true, true, false, false, true, false, true, true])
+    #expect(values.map(\.isWhole) == [true, true, false, true, false, true, false, true, true])
   }
 
   @Test func signsAndSizesMatchTheHandComputation() throws {
@@ -61,8 +54,8 @@ import Testing
     let (weekLow, weekHigh) = try Self.deltas(part, "xp.bonuses.week.xp", "totalXP")
     #expect(weekHigh == -weekLow)
     #expect(weekHigh > 1 && weekHigh <= 8)
-    // The level curve moves levels, never XP; cardio moves nothing.
-    for path in ["levels.maxLevel", "pack.constants.levelBase", "pack.constants.levelExponent"] {
+    // The level curve moves levels, never XP; nor do grace days; cardio moves nothing.
+    for path in ["levels.maxLevel", "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays"] {
       #expect(try Self.deltas(part, path, "totalXP") == (0, 0), "\(path)")
     }
     for path in ["xp.categories.cardio.multiplier", "xp.categories.cardio.base"] {
@@ -87,16 +80,30 @@ import Testing
     let part = try #require(try Self.analysis(rankedBy: "totalXP").parts.first)
     #expect(part.entries.map(\.value.path) == [
       "xp.categories.strength.multiplier", "xp.categories.strength.base", "xp.bonuses.week.xp", "levels.maxLevel",
-      "pack.constants.levelBase", "pack.constants.levelExponent", "xp.categories.cardio.multiplier", "xp.categories.cardio.base",
+      "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays", "xp.categories.cardio.multiplier",
+      "xp.categories.cardio.base",
     ])
   }
 
-  @Test func wholeValuesMoveByWholeNumbers() {
-    #expect(SensitivityAnalysis.nudged(RuleValue(path: "a", value: 40, isWhole: true)) == (36, 44))
-    #expect(SensitivityAnalysis.nudged(RuleValue(path: "a", value: 2, isWhole: true)) == (1, 3))
-    #expect(SensitivityAnalysis.nudged(RuleValue(path: "a", value: 25, isWhole: true)) == (23, 28))
-    #expect(SensitivityAnalysis.nudged(RuleValue(path: "a", value: 1.2, isWhole: false)) == (1.08, 1.32))
-    #expect(SensitivityAnalysis.nudged(RuleValue(path: "a", value: -0.025, isWhole: false)) == (-0.0225, -0.0275))
+  @Test func wholeValuesFallBackToWholeNumbers() {
+    func candidates(_ value: Double, whole: Bool) -> [[Double]] {
+      SensitivityAnalysis.candidates(RuleValue(path: "a", value: value, isWhole: whole)).map { [$0.low, $0.high] }
+    }
+    #expect(candidates(40, whole: true) == [[36, 44]])
+    #expect(candidates(2, whole: true) == [[1.8, 2.2], [1, 3]])
+    #expect(candidates(25, whole: true) == [[22.5, 27.5], [23, 28]])
+    #expect(candidates(1.2, whole: false) == [[1.08, 1.32]])
+    #expect(candidates(-0.025, whole: false) == [[-0.0225, -0.0275]])
+  }
+
+  @Test func aValueThatMustBeWholeMovesByWholeNumbers() throws {
+    // graceDays takes whole numbers only: 1.8 and 2.2 are refused, 1 and 3 run; maxLevel's 10%
+    // is whole already.
+    let part = try #require(try Self.analysis().parts.first)
+    let grace = try Self.entry(part, "streaks.graceDays")
+    #expect((grace.low, grace.high) == (1, 3) && grace.refusal == nil && grace.atLow != nil && grace.atHigh != nil)
+    let maxLevel = try Self.entry(part, "levels.maxLevel")
+    #expect((maxLevel.low, maxLevel.high) == (27, 33) && maxLevel.refusal == nil)
   }
 
   @Test func namedValuesAreFoundByIdOrIndexAndMisspellingsRefused() throws {
@@ -113,10 +120,10 @@ import Testing
     let analysis = try Self.analysis()
     let csv = analysis.csv.split(separator: "\n")
     #expect(csv.first == "scenario,rank,path,value,low,high,metric,base,at_low,at_high,delta_low,delta_high,refused")
-    #expect(csv.count == 1 + 8 * Self.metrics.count)
+    #expect(csv.count == 1 + 9 * Self.metrics.count)
     let json = try JSONReader.parse(analysis.json)
     let scenario = try #require(json["scenarios"]?.elements?.first)
-    #expect(scenario["values"]?.elements?.count == 8)
+    #expect(scenario["values"]?.elements?.count == 9)
     let week = try #require(scenario["values"]?.elements?.first { $0["path"]?.string == "xp.bonuses.week.xp" })
     #expect(week["low"]?.number == 9 && week["high"]?.number == 11)
     let total = try #require(week["metrics"]?["totalXP"])

@@ -17,6 +17,19 @@ enum SimulationFixture {
     return (scenario, try packs.engine(for: scenario.rulesPath))
   }
 
+  /// A loader of a fixture scenario with overrides, as tune and sensitivity take it.
+  static func loader(_ name: String) -> SensitivityAnalysis.Loader {
+    { overrides throws(DiagnosticError) in
+      do {
+        return [try load(name, overrides: overrides.map(\.text))]
+      } catch let error as DiagnosticError {
+        throw error
+      } catch {
+        throw DiagnosticError(Diagnostic(message: "\(error)"))
+      }
+    }
+  }
+
   /// Compares text with a golden file next to the tests; a missing file, or RECORD_SNAPSHOTS=1,
   /// writes it and fails (as ArgumentParser's assertSnapshot does).
   static func assertGolden(_ text: String, _ name: String) -> String? {

@@ -16,15 +16,7 @@ import Testing
     let parsed = try parameters.map { try TuneParameter(parsing: $0).resolved(for: scenario, engine: engine) }
     return Tuner(
       parameters: parsed, targets: try targets.map { try TuneTarget(parsing: $0) }, runs: runs, threads: threads,
-      load: { overrides throws(DiagnosticError) in
-        do {
-          return [try SimulationFixture.load("tune.json", overrides: overrides.map(\.text))]
-        } catch let error as DiagnosticError {
-          throw error
-        } catch {
-          throw DiagnosticError(Diagnostic(message: "\(error)"))
-        }
-      })
+      load: SimulationFixture.loader("tune.json"))
   }
 
   /// The distribution of a metric in a fresh Monte Carlo run with the tuned values set.

@@ -8,9 +8,10 @@ import RuleLanguage
 /// the differences are the value's effect and not luck.
 ///
 /// A metric is read as its median for day metrics (the median day of level 10) and as its mean
-/// otherwise (total XP, evolutions, quests, clamp share). Whole numbers move to the nearest whole
-/// number 10% away, or by 1 when that rounds back to the value; 0 is not moved. A value the pack
-/// refuses (a band limit that must stay 10, a probability above 1) is listed with the reason.
+/// otherwise (total XP, evolutions, quests, clamp share). A value written as a whole number whose
+/// place takes whole numbers only (grace days, reward XP) moves to the nearest whole number 10%
+/// away, or by 1 when that rounds back to the value; 0 is not moved. A value the pack refuses
+/// (a band limit that must stay 10, a probability above 1) is listed with the reason.
 public struct SensitivityAnalysis: Sendable {
   /// The metrics measured by default: level milestones, total XP, evolutions, quests, clamps.
   public static let defaultMetrics = ["level.10", "level.20", "totalXP", "evolutions", "quests", "nutrition.clampShare"]
@@ -76,17 +77,16 @@ public struct SensitivityAnalysis: Sendable {
     let baseline = try Sweep(parameters: [], metrics: metrics, runs: runs, threads: threads, load: load)
     let moved = values.filter { $0.value != 0 && !$0.isInert }
     let tried = moved.flatMap { value in
-      let (low, high) = SensitivityAnalysis.nudged(value)
-      return [(value.path, low), (value.path, high)]
+      let candidates = SensitivityAnalysis.candidates(value)
+      return [(value.path, candidates.map(\.low)), (value.path, candidates.map(\.high))]
     }
     let batches = SensitivityAnalysis.run(tried, metrics: metrics, runs: runs, threads: threads, load: load, progress: progress)
     parts = baseline.rows.enumerated().map { index, row in
       let base = SensitivityAnalysis.measures(row.aggregate, metrics)
       let entries = moved.enumerated().map { position, value in
-        let (low, high) = SensitivityAnalysis.nudged(value)
         let (atLow, atHigh) = (batches[2 * position], batches[2 * position + 1])
         return Entry(
-          value: value, low: low, high: high, atLow: atLow.measures?[index], atHigh: atHigh.measures?[index],
+          value: value, low: atLow.value, high: atHigh.value, atLow: atLow.measures?[index], atHigh: atHigh.measures?[index],
           refusal: atLow.refusal ?? atHigh.refusal)
       }
       let ranked = SensitivityAnalysis.ranked(entries, base: base, metrics: metrics, days: row.scenario.days, by: rankedBy)
@@ -96,15 +96,18 @@ public struct SensitivityAnalysis: Sendable {
     }
   }
 
-  /// One batch's outcome: each scenario's measures, or why the pack refused the value.
+  /// One batch's outcome: the value run and each scenario's measures, or why the pack refused
+  /// every value tried.
   private struct Batch: Sendable {
+    var value: Double
     var measures: [[Double?]]?
     var refusal: String?
   }
 
-  /// Runs each (path, value) batch on one thread, `threads` at a time, results in input order.
+  /// Runs each path's batch on one thread, `threads` at a time, results in input order; a value
+  /// the pack refuses gives way to the next candidate (the whole number 10% away).
   private static func run(
-    _ tried: [(path: String, value: Double)], metrics: [String], runs: Int, threads: Int, load: Loader,
+    _ tried: [(path: String, candidates: [Double])], metrics: [String], runs: Int, threads: Int, load: Loader,
     progress: (@Sendable (Int) -> Void)?
   ) -> [Batch] {
     let workers = max(1, min(threads, tried.count))
@@ -112,14 +115,19 @@ public struct SensitivityAnalysis: Sendable {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       var batches: [(Int, Batch)] = []
       for index in stride(from: worker, to: tried.count, by: workers) {
-        let (path, value) = tried[index]
-        do throws(DiagnosticError) {
-          let parameter = try SweepParameter(parsing: "\(path)=\(NumberText.format(value))")
-          let sweep = try Sweep(parameters: [parameter], metrics: metrics, runs: runs, threads: 1, load: load)
-          batches.append((index, Batch(measures: sweep.rows.map { measures($0.aggregate, metrics) })))
-        } catch {
-          batches.append((index, Batch(refusal: "\(NumberText.format(value)): " + refusal(error))))
+        let (path, candidates) = tried[index]
+        var batch = Batch(value: candidates[0])
+        for value in candidates {
+          do throws(DiagnosticError) {
+            let parameter = try SweepParameter(parsing: "\(path)=\(NumberText.format(value))")
+            let sweep = try Sweep(parameters: [parameter], metrics: metrics, runs: runs, threads: 1, load: load)
+            batch = Batch(value: value, measures: sweep.rows.map { measures($0.aggregate, metrics) })
+            break
+          } catch {
+            batch = Batch(value: value, refusal: "\(NumberText.format(value)): " + refusal(error))
+          }
         }
+        batches.append((index, batch))
         let done = results.completeOne()
         progress?(done * runs)
       }
@@ -166,16 +174,17 @@ public struct SensitivityAnalysis: Sendable {
     return values
   }
 
-  /// The values tried for a rule value: 10% lower and higher, whole numbers for whole values.
-  public static func nudged(_ value: RuleValue) -> (low: Double, high: Double) {
-    let low = value.value * (1 - step)
-    let high = value.value * (1 + step)
-    guard value.isWhole else { return ((low * 1e9).rounded() / 1e9, (high * 1e9).rounded() / 1e9) }
+  /// The values tried for a rule value, in order: ×0.9 and ×1.1; then, for a value written as a
+  /// whole number, the nearest whole numbers 10% away (or 1 away when those round back to it),
+  /// tried when the pack refuses a fraction there.
+  public static func candidates(_ value: RuleValue) -> [(low: Double, high: Double)] {
+    let low = ((value.value * (1 - step)) * 1e9).rounded() / 1e9
+    let high = ((value.value * (1 + step)) * 1e9).rounded() / 1e9
+    guard value.isWhole else { return [(low, high)] }
+    let away = value.value > 0 ? 1.0 : -1.0
     let (wholeLow, wholeHigh) = (low.rounded(), high.rounded())
-    return (
-      wholeLow == value.value ? value.value - (value.value > 0 ? 1 : -1) : wholeLow,
-      wholeHigh == value.value ? value.value + (value.value > 0 ? 1 : -1) : wholeHigh
-    )
+    let whole = (wholeLow == value.value ? value.value - away : wholeLow, wholeHigh == value.value ? value.value + away : wholeHigh)
+    return whole == (low, high) ? [(low, high)] : [(low, high), whole]
   }
 
   /// Each metric's reading: the median for day metrics, the mean of the runs otherwise.

@@ -15,8 +15,9 @@ enum SensitivityCommand: Command {
     at a time, runs each scenario (default: \(ScenarioArguments.defaultScenario)) --runs times with the same seeds for
     every value (common random numbers), and ranks the values by how far they move the metrics:
     the median day of day metrics (level 10, level 20), the mean of the others (total XP,
-    evolutions, quests, clamp share). Whole numbers move to the nearest whole number 10% away (or
-    by 1); values at 0 are not moved; a value the pack refuses is listed with the reason.
+    evolutions, quests, clamp share). A value whose place takes whole numbers only moves to the
+    nearest whole number 10% away (or by 1); values at 0 are not moved; a value the pack refuses
+    is listed with the reason.
     'fitquest report --sensitivity' draws the same numbers as tornado charts.
     """
   static let footer = "Exit codes: 0 done · 64 usage · 65 invalid rules or scenario. See docs/balancing.md."
