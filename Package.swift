@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "FitQuestSimulation", targets: ["Simulation"]),
     // Many players in one SQLite database (the system's SQLite library).
     .library(name: "FitQuestStore", targets: ["Store"]),
+    // Live rule changes on a store's real players: replay, impact, migration, cohorts.
+    .library(name: "FitQuestLiveOps", targets: ["LiveOps"]),
     .executable(name: "fitquest", targets: ["fitquest"]),
   ],
   targets: [
@@ -33,11 +35,13 @@ let package = Package(
     .target(name: "FitQuest", dependencies: ["RuleLanguage", "Engine", "Ledger"]),
     // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
     .target(name: "Simulation", dependencies: ["RuleLanguage", "Engine"]),
+    // Layer 4: rule changes on real players — replay histories, impact, migration, cohorts.
+    .target(name: "LiveOps", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation"]),
     // Benchmark workloads (W1 hand-written baseline and engine runs).
-    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation"]),
+    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps"]),
     // The thin command-line front end.
     .executableTarget(
-      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "Benchmarks"]),
+      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "Benchmarks"]),
 
     .target(name: "FitQuestTestSupport", dependencies: ["RuleLanguage"], path: "Tests/FitQuestTestSupport"),
     .testTarget(name: "RuleLanguageTests", dependencies: ["RuleLanguage", "FitQuestTestSupport"]),
@@ -50,6 +54,8 @@ let package = Package(
       name: "SimulationTests", dependencies: ["RuleLanguage", "Engine", "Simulation", "Benchmarks", "FitQuestTestSupport"],
       exclude: ["Snapshots", "Fixtures"]),
     .testTarget(name: "StoreTests", dependencies: ["Store", "Ledger", "Engine", "RuleLanguage", "FitQuestTestSupport"]),
+    .testTarget(
+      name: "LiveOpsTests", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "FitQuestTestSupport"]),
     .testTarget(
       name: "FitQuestCLITests",
       dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "FitQuestTestSupport"],

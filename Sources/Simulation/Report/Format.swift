@@ -5,10 +5,10 @@ import RuleLanguage
 ///
 /// Text output is for people: thousands separators, the Unicode minus, "never". Machine output
 /// (JSON, CSV) uses ``machine(_:)``: plain numbers, ASCII minus, empty for "never".
-enum Format {
+package enum Format {
   /// "48,210" or "3,707.5": thousands separators (always commas, never the locale's), at most one
   /// decimal, the Unicode minus for negative numbers.
-  static func grouped(_ value: Double) -> String {
+  package static func grouped(_ value: Double) -> String {
     guard value.isFinite else { return "—" }
     let tenths = (abs(value) * 10).rounded(.toNearestOrAwayFromZero)
     guard tenths < 9e15 else { return (value < 0 ? "\u{2212}" : "") + NumberText.format(abs(value)) }
@@ -44,12 +44,12 @@ enum Format {
   }
 
   /// A share for people: "28%".
-  static func share(_ share: Double) -> String { NumberText.format(share * 100, decimals: 0) + "%" }
+  package static func share(_ share: Double) -> String { NumberText.format(share * 100, decimals: 0) + "%" }
 
   /// A number for machines: plain digits, ASCII minus, "" for none.
-  static func machine(_ value: Double?) -> String { value.map { NumberText.format($0) } ?? "" }
+  package static func machine(_ value: Double?) -> String { value.map { NumberText.format($0) } ?? "" }
 
-  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+  package static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let count = text.count
     guard count < width else { return text }
     let padding = String(repeating: " ", count: width - count)
@@ -57,7 +57,7 @@ enum Format {
   }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break.
-  static func csv(_ text: String) -> String {
+  package static func csv(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }

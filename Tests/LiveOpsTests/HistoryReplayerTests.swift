@@ -1,0 +1,54 @@
+import Engine
+import LiveOps
+import RuleLanguage
+import Testing
+
+/// A history replayed under a pack gives the state applying the same events one by one to a new
+/// player with that pack gives — on the fast path (in date order) and the batch path (late
+/// events, retractions), whatever the chunks.
+@Suite struct HistoryReplayerTests {
+  @Test(arguments: [0, 1, 2, 3, 4, 5, 6])
+  func inOrderHistoryReplaysUnderACandidateAsFreshPlayerWould(player: Int) throws {
+    let base = try LiveOpsFixture.engine()
+    let candidate = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
+    let events = try LiveOpsFixture.events(player: player, days: 90)
+    let logged = try LiveOpsFixture.history(events, engine: base, chunk: 37).history
+    let fresh = try LiveOpsFixture.history(events, engine: candidate).state
+    let replayer = HistoryReplayer(engine: candidate)
+    #expect(try replayer.progress(of: logged) == fresh.progress)
+    #expect(try replayer.state(of: logged).progress == fresh.progress)
+    #expect(try replayer.state(of: logged).appliedCount == events.count)
+  }
+
+  @Test(arguments: [10, 11, 12, 13])
+  func lateEventsAndRetractionsReplayOnTheBatchPath(seed: UInt64) throws {
+    let base = try LiveOpsFixture.engine()
+    let candidate = try LiveOpsFixture.engine(LiveOpsFixture.generous)
+    let events = LiveOpsFixture.disordered(try LiveOpsFixture.events(player: Int(seed), days: 60), seed: seed)
+    #expect(events.contains { if case .retraction = $0.kind { return true } else { return false } })
+    let logged = try LiveOpsFixture.history(events, engine: base, chunk: 25).history
+    let fresh = try LiveOpsFixture.history(events, engine: candidate).state
+    let replayer = HistoryReplayer(engine: candidate)
+    #expect(try replayer.progress(of: logged) == fresh.progress)
+    let state = try replayer.state(of: logged)
+    #expect(state.progress == fresh.progress)
+    #expect(state.appliedCount == fresh.appliedCount)
+    #expect(state.latestDay == fresh.latestDay)
+  }
+
+  @Test func anEventTheCandidateCannotReadIsAFailureNamingIt() throws {
+    let engine = try LiveOpsFixture.engine()
+    let history = EventHistory(lines: [
+      #"{"type":"workout","id":"w-1","date":"2026-01-05","category":"strength","durationMin":30}"#,
+      #"{"type":"workout","id":"w-2","date":"2026-01-06","category":"yoga","durationMin":30}"#,
+    ])
+    #expect(throws: ReplayFailure.self) { try HistoryReplayer(engine: engine).progress(of: history) }
+    do {
+      _ = try HistoryReplayer(engine: engine).progress(of: history)
+    } catch {
+      #expect(error.index == 1)
+      #expect(error.message.contains("unknown category 'yoga'"))
+      #expect(error.description.hasPrefix("event number 2 of the history: "))
+    }
+  }
+}
