@@ -1,4 +1,5 @@
 import Engine
+import FitQuestTestSupport
 import LiveOps
 import RuleLanguage
 import Testing
@@ -34,6 +35,24 @@ import Testing
     #expect(state.progress == fresh.progress)
     #expect(state.appliedCount == fresh.appliedCount)
     #expect(state.latestDay == fresh.latestDay)
+  }
+
+  @Test func decodingOnceForBothPacksGivesWhatSeparateReplaysGive() throws {
+    let base = try LiveOpsFixture.engine()
+    let candidate = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
+    #expect(HistoryReplayer(engine: base).resolvesAlike(HistoryReplayer(engine: candidate)))
+    let mini = try Engine(rulesDirectory: Paths.repository.appendingPathComponent("Tests/EngineTests/Fixtures/mini").path)
+    #expect(!HistoryReplayer(engine: base).resolvesAlike(HistoryReplayer(engine: mini)))
+    var replayer = ImpactReplayer(candidate: candidate)
+    for player in 0..<7 {
+      let events = LiveOpsFixture.disordered(try LiveOpsFixture.events(player: player, days: 60), seed: UInt64(player))
+      let history = try LiveOpsFixture.history(events, engine: base).history
+      let impact = replayer.impact(player: "p\(player)", history: history, base: base)
+      let old = ReplaySide(try HistoryReplayer(engine: base).progress(of: history), pack: base.pack)
+      let new = ReplaySide(try HistoryReplayer(engine: candidate).progress(of: history), pack: candidate.pack)
+      #expect(impact.base == old && impact.candidate == new)
+      #expect(impact.lost == PlayerImpact(player: "x", base: old, candidate: new, events: 0).lost)
+    }
   }
 
   @Test func anEventTheCandidateCannotReadIsAFailureNamingIt() throws {

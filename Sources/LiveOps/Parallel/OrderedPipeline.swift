@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The caller's thread produces the items (`next`) and consumes the results (`consume`); each
 /// worker runs its own function (its own engines, its own database connection).
-final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecked Sendable {
+package final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private var pending: [(Int, Item)] = []
   private var pendingHead = 0
@@ -15,7 +15,7 @@ final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecked Sendab
 
   /// Runs the stream; with one worker (or none), on the caller's thread alone.
   /// - Throws: what `next` or `consume` throws (the workers are stopped first).
-  static func run(
+  package static func run(
     workers: [(Item) -> Output], window: Int, next: () throws -> Item?, consume: (Output) throws -> Void
   ) throws {
     guard workers.count > 1 else {

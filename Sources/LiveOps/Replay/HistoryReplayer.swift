@@ -26,30 +26,35 @@ public struct HistoryReplayer {
   /// - Throws: ``ReplayFailure`` for the first event the pack refuses (an unknown exercise, a
   ///   formula that fails) or that does not apply again.
   public func progress(of history: EventHistory) throws(ReplayFailure) -> PlayerProgress {
-    var live = engine.live(engine.newProgress())
-    var log = AwardLog(.off)
-    var index = 0
-    for chunk in history.chunks {
-      for line in chunk.lines {
-        let event = try resolve(line, index)
-        if event.kind == .retraction { return try state(of: history).progress }
-        do {
-          try engine.apply(event, to: &live, log: &log)
-        } catch {
-          // Out of date order (a late event, or one on a closed day): the batch path places it.
-          if case .outOfOrder = error { return try state(of: history).progress }
-          throw ReplayFailure(index: index, eventID: event.id, message: error.message)
-        }
-        index += 1
-      }
-    }
-    return live.progress
+    try progress(of: history, events: try resolve(history))
   }
 
   /// The whole player the history gives under this pack — progress, kept window, event ids —
   /// exactly as a store that applied the same chunks with this pack holds it.
   /// - Throws: ``ReplayFailure`` as ``progress(of:)``.
   public func state(of history: EventHistory) throws(ReplayFailure) -> PlayerState {
+    try state(of: history, events: try resolve(history))
+  }
+
+  /// The progress from the history's events already resolved against this pack.
+  package func progress(of history: EventHistory, events: [ResolvedEvent]) throws(ReplayFailure) -> PlayerProgress {
+    var live = engine.live(engine.newProgress())
+    var log = AwardLog(.off)
+    for index in events.indices {
+      if events[index].kind == .retraction { return try state(of: history, events: events).progress }
+      do {
+        try engine.apply(events[index], to: &live, log: &log)
+      } catch {
+        // Out of date order (a late event, or one on a closed day): the batch path places it.
+        if case .outOfOrder = error { return try state(of: history, events: events).progress }
+        throw ReplayFailure(index: index, eventID: events[index].id, message: error.message)
+      }
+    }
+    return live.progress
+  }
+
+  /// The whole player from the history's events already resolved against this pack.
+  package func state(of history: EventHistory, events: [ResolvedEvent]) throws(ReplayFailure) -> PlayerState {
     var state = engine.newPlayer(windowDays: history.chunks.first?.windowDays ?? 60)
     var offset = 0
     for chunk in history.chunks {
@@ -57,7 +62,7 @@ public struct HistoryReplayer {
       var batch: [(event: ResolvedEvent, line: String)] = []
       batch.reserveCapacity(chunk.lines.count)
       for (position, line) in chunk.lines.enumerated() {
-        batch.append((try resolve(line, offset + position), String(decoding: line, as: UTF8.self)))
+        batch.append((events[offset + position], String(decoding: line, as: UTF8.self)))
       }
       let result = engine.record(batch: batch, to: &state)
       if let failure = result.failure {
@@ -73,9 +78,51 @@ public struct HistoryReplayer {
     return state
   }
 
-  /// An event line resolved against the pack: the fast decoder, else the full one (which says why).
-  private func resolve(_ line: ArraySlice<UInt8>, _ index: Int) throws(ReplayFailure) -> ResolvedEvent {
-    if let event = line.withUnsafeBufferPointer({ fast.decode($0) }) { return event }
+  /// Every event of a history resolved against this pack, with the positions of the lines the
+  /// fast decoder does not read (events a mechanic defines: checked against their pack).
+  package func resolve(_ history: EventHistory) throws(ReplayFailure) -> [ResolvedEvent] {
+    var slow: [Int] = []
+    return try resolve(history, slow: &slow)
+  }
+
+  package func resolve(_ history: EventHistory, slow: inout [Int]) throws(ReplayFailure) -> [ResolvedEvent] {
+    var events: [ResolvedEvent] = []
+    events.reserveCapacity(history.eventCount)
+    for chunk in history.chunks {
+      for line in chunk.lines {
+        if let event = line.withUnsafeBufferPointer({ fast.decode($0) }) {
+          events.append(event)
+        } else {
+          slow.append(events.count)
+          events.append(try resolveFully(line, events.count))
+        }
+      }
+    }
+    return events
+  }
+
+  /// Events resolved by another replayer whose pack resolves names alike (``resolvesAlike(_:)``),
+  /// made this pack's: the lines the fast decoder read carry only names, so they are shared; the
+  /// others (`slow`) are resolved again here.
+  package func adopt(_ events: [ResolvedEvent], slow: [Int], of history: EventHistory) throws(ReplayFailure) -> [ResolvedEvent] {
+    guard !slow.isEmpty else { return events }
+    var events = events
+    var pending = slow[...]
+    var index = 0
+    for chunk in history.chunks {
+      for line in chunk.lines {
+        if pending.first == index {
+          events[index] = try resolveFully(line, index)
+          pending.removeFirst()
+        }
+        index += 1
+      }
+    }
+    return events
+  }
+
+  /// An event line resolved by the full decoder (which says why a line is refused).
+  private func resolveFully(_ line: ArraySlice<UInt8>, _ index: Int) throws(ReplayFailure) -> ResolvedEvent {
     do {
       return try full.resolveFully(line: Array(line), file: "history", lineNumber: index + 1)
     } catch {
@@ -97,5 +144,17 @@ public struct HistoryReplayer {
     case .beforeWindow(let start): return "dated before the window, which starts on \(start.iso)"
     default: return "applied"
     }
+  }
+
+  /// Whether another pack resolves event names exactly as this one: the same categories,
+  /// exercises (with their aliases), unlisted exercises and companion species, in the same order.
+  public func resolvesAlike(_ other: HistoryReplayer) -> Bool {
+    let (a, b) = (engine.pack, other.engine.pack)
+    func same(_ x: [String], _ y: [String]) -> Bool { x.elementsEqual(y) { $0.utf8.elementsEqual($1.utf8) } }
+    return same(a.categories.map(\.name), b.categories.map(\.name))
+      && a.exercises.count == b.exercises.count
+      && zip(a.exercises, b.exercises).allSatisfy { same([$0.name] + $0.aliases, [$1.name] + $1.aliases) }
+      && a.unlistedExercises == b.unlistedExercises
+      && same(a.companions?.species.map(\.id) ?? [], b.companions?.species.map(\.id) ?? [])
   }
 }

@@ -41,7 +41,7 @@ enum BenchCommand: Command {
     let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
     let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
     let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity"]
+    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -116,6 +116,16 @@ enum BenchCommand: Command {
       starting("progress save+load")
       for result in try ProgressCodecBenchmark.run(
         rounds: quick ? 200 : 5_000, repetitions: repetitions, events: 150, scenario: "scenarios/beginner-3x.json")
+      {
+        report(result)
+      }
+    }
+    if wanted("replay") {
+      starting("replay")
+      Clock.resetPeak()
+      let threads = ProcessInfo.processInfo.activeProcessorCount
+      for result in try ReplayCoreBenchmark.run(
+        players: quick ? 300 : 10_000, days: 90, threads: threads, repetitions: repetitions, scenarios: "scenarios", rules: "rules")
       {
         report(result)
       }
