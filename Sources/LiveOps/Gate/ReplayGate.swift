@@ -40,6 +40,11 @@ public struct ReplayGate: Sendable {
     public var actual: Double?
     /// Whether it holds (an undefined value holds no bound).
     public var passed: Bool
+    /// Where the expectation is written: `gate.json:3:5`.
+    public var location: String {
+      let position = expectation.source.position(of: expectation.offset)
+      return "\(expectation.source.name):\(position.line):\(position.column)"
+    }
     /// The failure, located at the expectation.
     public var diagnostic: Diagnostic {
       let actualText = actual.map(NumberText.format) ?? "undefined (no player compared)"

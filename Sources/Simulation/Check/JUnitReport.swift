@@ -55,7 +55,7 @@ public enum JUnitReport {
     return xml + suites + "</testsuites>\n"
   }
 
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -6,13 +6,18 @@ import Simulation
 enum CheckCommand: Command {
   static let name = "check"
   static let summary = "Check scenarios against their golden snapshots and expectations (for CI)"
-  static let usage = "fitquest check [DIR | SCENARIO...] [--update [NAME]] [--junit FILE] [--format text|json] [--set PATH=VALUE]... [--runs N]"
+  static let usage = """
+    fitquest check [DIR | SCENARIO...] [--update [NAME]] [--junit FILE] [--format text|json] [--set PATH=VALUE]... [--runs N]
+           fitquest check --replay REPLAY.json --expect GATE.json [--junit FILE] [--format text|json]
+    """
   static let about = """
     Runs every scenario in DIR (default: scenarios/), or the scenario files named, compares each
     outcome with its snapshot (DIR/snapshots/NAME.json) and checks its 'expect' list. Prints one
     line per scenario saying what held, then what changed in words ("level 10: day 64 → day 81")
     and which expectations failed. An invalid scenario is reported with its located error beside
-    the results of the others. Snapshots whose scenario is gone are reported too.
+    the results of the others. Snapshots whose scenario is gone are reported too. With --replay and
+    --expect, checks a rule change replayed on a store's real players against expectations on its
+    summary instead (docs/live-ops.md).
     """
   static let formats: [OutputFormat] = [.text, .json]
   struct Options: RunOptionsDeclaring {
@@ -28,6 +33,8 @@ enum CheckCommand: Command {
     let seed = RunOptions.seed
     let threads = RunOptions.threads
     let shard = Sharding.option
+    let replay = Option.value("--replay", "FILE", "check a replay of a store's players ('fitquest replay --format json') instead")
+    let expect = Option.value("--expect", "FILE", "with --replay: the expectations it must meet ({\"expect\": {\"replay.demoted.share\": {\"max\": 0}}})")
   }
   static let footer = """
     Exit codes: 0 everything holds; 1 an outcome changed, a snapshot is missing or orphaned, or an
@@ -43,6 +50,7 @@ enum CheckCommand: Command {
   }
 
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    if arguments.replay != nil || arguments.expect != nil { return try runReplayGate(arguments) }
     let format = arguments.format
     let options = try RunOptions(arguments)
     let update = arguments.update != nil

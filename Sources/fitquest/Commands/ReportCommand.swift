@@ -9,6 +9,7 @@ enum ReportCommand: Command {
   static let usage = """
     fitquest report [SCENARIO…] [--runs N] [--seed N] [--set PATH=VALUE]… [--base DIR (--candidate DIR | --set-candidate PATH=VALUE…)]
                     [--sweep PATH=FROM..TO:STEP] [--sensitivity] [--output FILE.html]
+           fitquest report --replay REPLAY.json [--output FILE.html]
     """
   static let about = """
     Runs each scenario --runs times (default 200) and writes one HTML file — inline SVG and CSS,
@@ -22,7 +23,9 @@ enum ReportCommand: Command {
     and a table lists what moved, most first. With --sweep, each headline metric against the swept
     value, with its band. With --sensitivity, tornado charts of the rule values that move each
     headline metric most at ±10% (as 'fitquest sensitivity' ranks them). Every chart has a table with its numbers; the milestone numbers are those
-    'simulate --runs N --format json' prints for the same arguments.
+    'simulate --runs N --format json' prints for the same arguments. With --replay, the page of a
+    rule change replayed on a store's real players instead: who is demoted, level deltas, XP change,
+    the most affected players and what moved (docs/live-ops.md).
     """
   static let footer = "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
   struct Options: RunOptionsDeclaring {
@@ -37,9 +40,11 @@ enum ReportCommand: Command {
     let sensitivity = Option.flag("--sensitivity", "add tornado charts: how ±10% of each rule value moves the headline metrics")
     let sensitivityValue = Option.repeated("--sensitivity-value", "PATH", "with --sensitivity, move only these rule values (repeatable)")
     let output = Option.output("--output", "FILE", "where to write the report (default: report.html)", default: "report.html")
+    let replay = Option.value("--replay", "FILE", "render a replay of a store's players ('fitquest replay --format json') instead")
   }
 
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
+    if let replay = arguments.replay { return try runReplay(replay, arguments) }
     let options = try RunOptions(arguments)
     let output = arguments.output
     let candidateChanges = try Overrides.rulesOnly(arguments.setCandidate)
