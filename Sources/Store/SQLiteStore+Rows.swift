@@ -70,25 +70,32 @@ extension SQLiteStore {
     var chunks: [LogChunk] = []
     var next = from
     while try rows.step() {
-      guard (0...5).allSatisfy({ $0 == 4 || rows.isInteger(Int32($0)) }) else { throw .damaged("a log row holds values of the wrong type") }
-      let seq = rows.int(0)
-      let pack = rows.int(1)
-      let window = rows.int(2)
-      let count = rows.int(3)
-      let bytes = rows.blob(4)
-      guard Self.checksum(player, [seq, pack, window, count], bytes) == rows.int(5) else {
-        throw .damaged("its log row at event \(seq) does not match its checksum")
+      let chunk = try logChunk(rows, player, column: 0)
+      if let expected = next, chunk.seq != expected {
+        throw .damaged("its log jumps from event \(expected) to \(chunk.seq)")
       }
-      guard let lines = ByteList.decode(bytes), lines.count == count, count >= 1, (1...3650).contains(window),
-        seq >= 0, seq <= Int64(Int32.max) - count
-      else { throw .damaged("its log row at event \(seq) is out of range") }
-      if let expected = next, Int(seq) != expected {
-        throw .damaged("its log jumps from event \(expected) to \(seq)")
-      }
-      next = Int(seq + count)
-      chunks.append(LogChunk(seq: Int(seq), pack: pack, windowDays: Int(window), lines: lines))
+      next = chunk.seq + chunk.lines.count
+      chunks.append(chunk)
     }
     return chunks
+  }
+
+  /// The `log` row at the statement's row (its columns `seq, pack, window_days, count, lines,
+  /// checksum` from `column` on), checked.
+  func logChunk(_ rows: SQLiteStatement, _ player: PlayerID, column: Int32) throws(SQLiteError) -> LogChunk {
+    guard (0...5).allSatisfy({ $0 == 4 || rows.isInteger(column + Int32($0)) }) else { throw .damaged("a log row holds values of the wrong type") }
+    let seq = rows.int(column)
+    let pack = rows.int(column + 1)
+    let window = rows.int(column + 2)
+    let count = rows.int(column + 3)
+    let bytes = rows.blob(column + 4)
+    guard Self.checksum(player, [seq, pack, window, count], bytes) == rows.int(column + 5) else {
+      throw .damaged("its log row at event \(seq) does not match its checksum")
+    }
+    guard let lines = ByteList.decode(bytes), lines.count == count, count >= 1, (1...3650).contains(window),
+      seq >= 0, seq <= Int64(Int32.max) - count
+    else { throw .damaged("its log row at event \(seq) is out of range") }
+    return LogChunk(seq: Int(seq), pack: pack, windowDays: Int(window), lines: lines)
   }
 
   /// Appends a `log` row.

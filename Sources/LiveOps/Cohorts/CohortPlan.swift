@@ -62,7 +62,11 @@ public struct CohortPlan: Sendable, Equatable {
   public var totalWeight: Int { cohorts.reduce(0) { $0 + $1.weight } }
 
   /// The hash of a player id's bytes: FNV-1a 64 of salt, ":", id, then MurmurHash3's finaliser.
-  public func hash(_ id: some Collection<UInt8>) -> UInt64 {
+  public func hash(_ id: some Collection<UInt8>) -> UInt64 { Self.hash(id, salt: salt) }
+
+  /// The hash of a player id's bytes with a salt (also what `replay --sample` orders ids by,
+  /// with the salt "sample").
+  public static func hash(_ id: some Collection<UInt8>, salt: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in salt.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     hash = (hash ^ UInt64(UInt8(ascii: ":"))) &* 0x100_0000_01b3

@@ -68,7 +68,7 @@ public struct HistoryReplayer {
       if let failure = result.failure {
         throw ReplayFailure(index: offset + failure.index, eventID: batch[failure.index].event.id, message: failure.error.message)
       }
-      if let position = result.outcomes.firstIndex(where: { !Self.isApplied($0) }) {
+      if let position = result.outcomes.firstIndex(where: { !$0.changedPlayer }) {
         throw ReplayFailure(
           index: offset + position, eventID: batch[position].event.id,
           message: "the event is not applied again (\(Self.describe(result.outcomes[position])))")
@@ -130,15 +130,7 @@ public struct HistoryReplayer {
     }
   }
 
-  /// Whether an outcome applied its event (a logged event always did).
-  static func isApplied(_ outcome: PlayerOutcome) -> Bool {
-    switch outcome {
-    case .applied, .late, .retracted: return true
-    case .duplicate, .beforeWindow: return false
-    }
-  }
-
-  static func describe(_ outcome: PlayerOutcome) -> String {
+  static func describe(_ outcome: EventOutcome) -> String {
     switch outcome {
     case .duplicate: return "its id was applied before"
     case .beforeWindow(let start): return "dated before the window, which starts on \(start.iso)"

@@ -14,6 +14,7 @@ enum FitQuestCommand {
     ReportCommand.entry,
     AwardCommand.entry,
     PlayersCommand.entry,
+    ReplayCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,
     BenchCommand.entry,
