@@ -15,6 +15,7 @@ enum FitQuestCommand {
     AwardCommand.entry,
     PlayersCommand.entry,
     ReplayCommand.entry,
+    MigrateCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,
     BenchCommand.entry,

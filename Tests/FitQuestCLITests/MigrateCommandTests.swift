@@ -1,0 +1,109 @@
+import FitQuestTestSupport
+import Engine
+import Foundation
+import Store
+import Testing
+
+/// `fitquest migrate` end to end: SIGKILL at random moments then a rerun gives the store an
+/// uninterrupted migration gives; a rerun changes nothing; the NDJSON lines and bad policies.
+@Suite(.serialized) struct MigrateCommandTests {
+  /// 60 players: each follows one of three shipped scenarios (its own seed), named p00…p59.
+  static func stream() throws -> String {
+    var lines: [String] = []
+    for (index, scenario) in ["beginner-3x", "consistent-5x-lifter", "cardio-runner"].enumerated() {
+      let result = try CommandRunner.fitquest(["simulate", "--format", "events", "--seed", "\(index + 3)", "scenarios/\(scenario).json"])
+      let events = result.stdout.split(separator: "\n").prefix(150)
+      for player in stride(from: index, to: 60, by: 3) {
+        let name = String(format: "p%02d", player)
+        lines += events.map { "{\"player\":\"\(name)\"," + $0.dropFirst() }
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Every player's state and migration record, read by a fresh connection.
+  struct Contents: Equatable {
+    var states: [[UInt8]: PlayerState] = [:]
+    var records: [[UInt8]: RuleMigrationRecord] = [:]
+  }
+
+  static func contents(_ store: String, in work: URL) throws -> Contents {
+    let opened = try SQLiteStore(path: work.appendingPathComponent(store).path, access: .readOnly)
+    var contents = Contents()
+    for player in try opened.players() {
+      contents.states[player.bytes] = try opened.load(player: player)
+      contents.records[player.bytes] = try opened.ruleMigration(of: player)
+    }
+    return contents
+  }
+
+  @Test func killedAtRandomMomentsThenRerunEqualsAnUninterruptedMigration() throws {
+    let work = Paths.temporaryDirectory("migrate-kill")
+    defer { try? FileManager.default.removeItem(at: work) }
+    try Data(try Self.stream().utf8).write(to: work.appendingPathComponent("all.ndjson"))
+    let rules = Paths.rules
+    let award = try CommandRunner.fitquest(["award", "--rules", rules, "--store", "base.sqlite", "all.ndjson"], in: work)
+    #expect(award.status == 0, "\(award.stderr)")
+    let migrate = ["migrate", "--rules", rules, "--set", "pack.constants.levelBase=210", "--policy", "never-demote"]
+    try FileManager.default.copyItem(at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent("reference.sqlite"))
+    let started = Date()
+    let whole = try CommandRunner.fitquest(migrate + ["--store", "reference.sqlite"], in: work)
+    // Kills land between 30% and 95% of an uninterrupted run's time (its start included).
+    let duration = Date().timeIntervalSince(started)
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(whole.stderr.contains("migrated 60 player(s)"))
+    let reference = try Self.contents("reference.sqlite", in: work)
+    #expect(reference.states.count == 60 && reference.records.count == 60)
+    var random = TestRandom(seed: 24)
+    var interrupted = 0
+    for attempt in 0..<4 {
+      let store = "killed-\(attempt).sqlite"
+      try FileManager.default.copyItem(at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent(store))
+      let process = Process()
+      process.executableURL = Paths.fitquest
+      process.arguments = migrate + ["--store", store, "--threads", "\(1 + attempt % 2)"]
+      process.currentDirectoryURL = work
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32(duration * 1e6 * Double.random(in: 0.3...0.95, using: &random)))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let rerun = try CommandRunner.fitquest(migrate + ["--store", store], in: work)
+      #expect(rerun.status == 0, "\(rerun.stderr)")
+      if !rerun.stderr.contains("0 already migrated") && !rerun.stderr.contains("migrated 0 player(s)") { interrupted += 1 }
+      #expect(try Self.contents(store, in: work) == reference, "killed run \(attempt)")
+      let check = try CommandRunner.fitquest(["players", "--store", store, "check"], in: work)
+      #expect(check.status == 0, "\(check.stderr)")
+    }
+    #expect(interrupted > 0, "no kill landed in the middle of a migration")
+    // A second run changes nothing and prints no line.
+    let again = try CommandRunner.fitquest(migrate + ["--store", "reference.sqlite"], in: work)
+    #expect(again.status == 0 && again.stdout.isEmpty)
+    #expect(again.stderr.contains("migrated 0 player(s)") && again.stderr.contains("60 already migrated"))
+    #expect(try Self.contents("reference.sqlite", in: work) == reference)
+  }
+
+  @Test func linesSayWhatChangedAndABadPolicyIsAUsageError() throws {
+    let work = Paths.temporaryDirectory("migrate-lines")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let award = try CommandRunner.fitquest(["award", "--store", work.appendingPathComponent("p.sqlite").path, "docs/examples/players.ndjson"])
+    #expect(award.status == 0)
+    let store = work.appendingPathComponent("p.sqlite").path
+    let bad = try CommandRunner.fitquest(["migrate", "--store", store, "--rules", "rules", "--policy", "never-demot"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("error: --policy must be recompute, never-demote, keep-unlocks; found 'never-demot'"))
+    // levelBase 210: ana 507 XP → level 2 (3 before), bo 163 → level 1 (2 before); chen unchanged.
+    let result = try CommandRunner.fitquest([
+      "migrate", "--store", store, "--rules", "rules", "--set", "pack.constants.levelBase=210", "--policy", "recompute",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("{\"type\":\"migration\",\"player\":\"ana\",") == true)
+    #expect(lines.first?.contains("\"level\":{\"from\":3,\"to\":2},\"xp\":{\"from\":507,\"to\":507}") == true)
+    #expect(lines.last?.contains("\"player\":\"bo\"") == true && lines.last?.contains("\"level\":{\"from\":2,\"to\":1}") == true)
+    let list = try CommandRunner.fitquest(["players", "--store", store, "list"])
+    #expect(list.stdout.hasPrefix("ana\tlevel 2\t507 XP"))
+  }
+}
