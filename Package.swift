@@ -33,6 +33,8 @@ let package = Package(
     .target(name: "Store", dependencies: ["CSQLite", "RuleLanguage", "Engine", "Ledger"]),
     // The umbrella module apps import, with the DocC catalogue.
     .target(name: "FitQuest", dependencies: ["RuleLanguage", "Engine", "Ledger"]),
+    // Layer 2c: readers of other apps' exports (Strong, Hevy, FitNotes, Apple Health) into events.
+    .target(name: "Import", dependencies: ["RuleLanguage", "Engine"]),
     // Layer 3: scenarios, generator, runner, reports, compare, sweep, check.
     .target(name: "Simulation", dependencies: ["RuleLanguage", "Engine"]),
     // Layer 4: rule changes on real players — replay histories, impact, migration, cohorts.
@@ -41,7 +43,7 @@ let package = Package(
     .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps"]),
     // The thin command-line front end.
     .executableTarget(
-      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "Benchmarks"]),
+      name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "Import", "Benchmarks"]),
 
     .target(name: "FitQuestTestSupport", dependencies: ["RuleLanguage"], path: "Tests/FitQuestTestSupport"),
     .testTarget(name: "RuleLanguageTests", dependencies: ["RuleLanguage", "FitQuestTestSupport"]),

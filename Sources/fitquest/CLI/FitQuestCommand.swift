@@ -13,6 +13,7 @@ enum FitQuestCommand {
     MergeCommand.entry,
     ReportCommand.entry,
     AwardCommand.entry,
+    ImportCommand.entry,
     PlayersCommand.entry,
     ReplayCommand.entry,
     MigrateCommand.entry,
