@@ -59,6 +59,9 @@ let package = Package(
     .testTarget(
       name: "LiveOpsTests", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "FitQuestTestSupport"]),
     .testTarget(
+      name: "ImportTests", dependencies: ["Import", "Engine", "RuleLanguage", "Simulation", "FitQuestTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
       name: "FitQuestCLITests",
       dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),

@@ -39,23 +39,24 @@ extension ImportResult {
   }
 
   /// The summary line: `strong.csv (Strong): 412 workouts, 9876 sets, 1234567.5 kg volume, 12
-  /// entries merged, 0 nutrition days; 3 of 10,290 rows skipped, 1 recovered`.
-  public func summary(file: String) -> String {
+  /// cardio or timed entries merged, 0 nutrition days; 3 of 10290 rows skipped, 1 recovered`.
+  public var summary: String {
     let r = report
-    var text = "\(file) (\(format.appName)): \(r.workouts) workout\(r.workouts == 1 ? "" : "s"), \(r.sets) sets, "
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    var text = "\(source) (\(format.appName)): \(plural(r.workouts, "workout")), \(plural(r.sets, "set")), "
       + "\(NumberText.format((r.volumeKg * 10).rounded() / 10)) kg volume"
     if r.merged > 0 { text += ", \(r.merged) cardio or timed entr\(r.merged == 1 ? "y" : "ies") merged" }
-    text += ", \(r.nutritionDays) nutrition day\(r.nutritionDays == 1 ? "" : "s")"
+    text += ", \(plural(r.nutritionDays, "nutrition day"))"
     text += "; \(r.skippedRows) of \(r.rows) rows skipped"
     let recovered = r.notes.filter { $0.kind == .recovered }.count
     if recovered > 0 { text += ", \(recovered) recovered" }
     if repeatedRecords > 0 { text += ", \(repeatedRecords) repeated records counted once" }
-    if r.estimatedDurations > 0 { text += "; \(r.estimatedDurations) durations estimated (none logged)" }
+    if r.estimatedDurations > 0 { text += "; \(plural(r.estimatedDurations, "duration")) estimated (none logged)" }
     return text
   }
 
   /// Every note, as `FILE:LINE: kind: message`, then the assumptions.
-  public func notes(file: String) -> [String] {
-    report.notes.map { "\(file):\($0.line): \($0.kind.rawValue): \($0.message)" } + report.assumptions.map { "\(file): note: \($0)" }
+  public var notes: [String] {
+    report.notes.map { "\(source):\($0.line): \($0.kind.rawValue): \($0.message)" } + report.assumptions.map { "\(source): note: \($0)" }
   }
 }

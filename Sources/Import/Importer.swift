@@ -5,6 +5,8 @@ import RuleLanguage
 public struct ImportResult: Sendable {
   /// The format read.
   public let format: ImportFormat
+  /// What was read, as notes name it: the file, or `export.zip/apple_health_export/export.xml`.
+  public let source: String
   /// Workouts and nutrition logs, in date order (then start time, then id).
   public let events: [Event]
   /// What the import did with the rows it did not take as written, and its totals.
@@ -60,6 +62,7 @@ public enum Importer {
     var sessions: [SourceSession]
     var events: [(start: LocalDateTime, event: Event)] = []
     var repeats = 0
+    var source = path
     if chosen == .appleHealth {
       var health = AppleHealthImporter(pack: pack)
       var xml: XMLTokenizer
@@ -68,6 +71,7 @@ public enum Importer {
       } else {
         xml = XMLTokenizer(stream)
       }
+      source = xml.name
       try health.read(&xml)
       report = health.report
       sessions = health.assembler.sessions
@@ -94,7 +98,7 @@ public enum Importer {
       return a.event.id.utf8.lexicographicallyPrecedes(b.event.id.utf8)
     }
     report.sortNotes()
-    return ImportResult(format: chosen, events: events.map(\.event), report: report, repeatedRecords: repeats)
+    return ImportResult(format: chosen, source: source, events: events.map(\.event), report: report, repeatedRecords: repeats)
   }
 
   /// The stream of `export.xml` inside an Apple Health `export.zip`.
@@ -122,7 +126,7 @@ public enum Importer {
     var kcal = source.intakeKcal
     if kcal == nil {
       kcal = 4 * (source.proteinG ?? 0) + 4 * (source.carbsG ?? 0) + 9 * (source.fatG ?? 0)
-      report.note(source.line, .clamped, "no energy logged on \(source.day.iso): intake taken from its macros (\(NumberText.format(kcal?.rounded() ?? 0)) kcal)", row: false)
+      report.note(source.line, .estimated, "no energy logged on \(source.day.iso): intake taken from its macros (\(NumberText.format(kcal?.rounded() ?? 0)) kcal)", row: false)
     }
     let log = NutritionLog(
       intakeKcal: clamped(kcal, 20_000, "intake", "kcal")?.rounded() ?? 0, proteinG: clamped(source.proteinG, 2_000, "protein", "g"),

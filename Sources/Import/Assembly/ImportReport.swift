@@ -13,6 +13,9 @@ package struct ImportReport: Sendable {
       case clamped
       /// Imported without one of its values (an RPE outside 1–10).
       case ignored
+      /// Imported with a value the export lacks worked out from others (a day's energy from its
+      /// macros).
+      case estimated
     }
 
     /// The line in the file (0: the file as a whole).

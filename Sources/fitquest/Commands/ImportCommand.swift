@@ -60,9 +60,9 @@ enum ImportCommand: Command {
         Console.output.line(event.jsonLine)
       }
     }
-    for (file, result) in results {
-      for note in result.notes(file: file) { Console.error.line(note) }
-      Console.error.line(result.summary(file: file))
+    for (_, result) in results {
+      for note in result.notes { Console.error.line(note) }
+      Console.error.line(result.summary)
     }
     return ExitCode.success
   }
