@@ -14,6 +14,8 @@ struct DayGenerator {
   let starter: Int32?
   var lifter: Lifter
   var random: Xoshiro256
+  /// The last day of a lapse started by `adherence.lapseChance` (0: none yet).
+  var lapseEnd = 0
 
   init(scenario: Scenario, engine: Engine, seed: UInt64) {
     self.scenario = scenario
@@ -31,8 +33,11 @@ struct DayGenerator {
     }
     exerciseSlots = slots
     let pack = engine.pack
-    exerciseIndexes = scenario.sessions.map { $0.exercises.map { Int32(pack.exercise(named: $0.name) ?? -1) } }
     categories = scenario.sessions.map { Int32(pack.category(named: $0.category) ?? -1) }
+    // An unlisted exercise is logged under its session category's unlisted exercise.
+    exerciseIndexes = zip(scenario.sessions, categories).map { session, category in
+      session.exercises.map { Int32(pack.exercise(named: $0.name) ?? pack.unlistedExercise(forCategory: Int(category)) ?? -1) }
+    }
     starter = scenario.persona.starter.flatMap { pack.companions?.species(named: $0) }.map { Int32($0) }
     lifter = Lifter(exercises: plans, gain: scenario.persona.strengthGain)
     random = Xoshiro256(seed: seed)
@@ -66,7 +71,15 @@ struct DayGenerator {
       }
     }
     let program = scenario.program.isEmpty ? nil : scenario.program[((index - 1) / 7) % scenario.program.count]
-    let lapsed = scenario.adherence.isLapsed(index)
+    var lapsed = scenario.adherence.isLapsed(index)
+    if scenario.adherence.lapseChance > 0 {
+      if index <= lapseEnd {
+        lapsed = true
+      } else if !lapsed, random.uniform() < scenario.adherence.lapseChance {
+        lapseEnd = index + Int(random.uniform(in: scenario.adherence.lapseDays).rounded()) - 1
+        lapsed = true
+      }
+    }
     for (sessionIndex, session) in scenario.sessions.enumerated() where session.weekdays.contains(day.weekday) {
       let draw = random.uniform()
       if lapsed || draw >= (session.probability ?? scenario.adherence.probability) { continue }
@@ -100,11 +113,14 @@ struct DayGenerator {
       let exercise = Int(exerciseIndexes[sessionIndex][position])
       lifter.detrain(slot, today: index)
       let increment = pack.exercises[exercise].incrementKg ?? pack.progression?.incrementKg ?? 2.5
-      let planned = engine.plannedLoad(forExercise: exercise, on: day, state) ?? plan.startKg
+      let planned =
+        (plan.isUnlisted ? engine.plannedLoad(for: plan.name, on: day, state) : engine.plannedLoad(forExercise: exercise, on: day, state))
+        ?? plan.startKg
       let load = plan.startKg == 0 ? 0 : Self.load(planned * (program?.intensity ?? 1), increment: increment)
       let sets = max(1, Int((Double(plan.sets) * volumeFactor).rounded()))
       event.exercises.append(Int32(exercise))
       let position32 = Int32(position)
+      if plan.isUnlisted { event.unlisted.append((position32, plan.name)) }
       if load >= 40 {
         event.sets.append(
           ResolvedSet(exercise: position32, reps: 5, weightKg: (load / 2 / increment).rounded() * increment, rpe: 0, kind: .warmUp))

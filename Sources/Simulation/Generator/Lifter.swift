@@ -6,14 +6,15 @@ struct Lifter {
   var bestMax: [Double]
   var sessions: [Int]
   var lastTrained: [Int]
-  let gain: Double
+  /// Per exercise: its own gain, else the persona's.
+  let gains: [Double]
 
   init(exercises: [ExercisePlan], gain: Double) {
     trueMax = exercises.map(\.maxKg)
     bestMax = trueMax
     sessions = exercises.map { _ in 0 }
     lastTrained = exercises.map { _ in 0 }
-    self.gain = gain
+    gains = exercises.map { $0.strengthGain ?? gain }
   }
 
   /// Strength lost after more than 10 days off: 0.4% a day, never below 70% of the best.
@@ -30,9 +31,9 @@ struct Lifter {
     return max(0, 30 * (trueMax[exercise] / load - 1))
   }
 
-  /// Adaptation after a session: `gain × 40 / (40 + sessions so far)`.
+  /// Adaptation after a session: `gain × 40 / (40 + sessions so far)`, with the exercise's gain.
   mutating func adapt(_ exercise: Int, today: Int) {
-    trueMax[exercise] *= 1 + gain * 40 / (40 + Double(sessions[exercise]))
+    trueMax[exercise] *= 1 + gains[exercise] * 40 / (40 + Double(sessions[exercise]))
     bestMax[exercise] = max(bestMax[exercise], trueMax[exercise])
     sessions[exercise] += 1
     lastTrained[exercise] = today

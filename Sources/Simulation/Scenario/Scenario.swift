@@ -75,6 +75,10 @@ public struct ExercisePlan: Sendable {
   public let maxKg: Double
   /// The range each working set's RPE is kept in (default 1–10).
   public let rpe: ClosedRange<Double>
+  /// Whether the name is one the pack does not list, logged as unlisted (see docs/rules.md).
+  public var isUnlisted = false
+  /// This exercise's own strength gain, replacing the persona's.
+  public var strengthGain: Double?
 }
 
 /// One week of a program: multipliers on load and on sets.
@@ -88,6 +92,10 @@ public struct Adherence: Sendable {
   /// The chance of doing a planned session.
   public let probability: Double
   public let lapses: [Lapse]
+  /// The chance, each day outside a lapse, that a lapse of `lapseDays` days starts (0: none).
+  public var lapseChance = 0.0
+  /// The length of the lapses `lapseChance` starts, drawn in this range.
+  public var lapseDays: ClosedRange<Double> = 14...28
 
   /// Whether a 1-based day index falls in a lapse.
   public func isLapsed(_ index: Int) -> Bool {

@@ -199,9 +199,15 @@ struct ScenarioDecoder {
         defer { exercise.finish() }
         let nameNode = exercise.required("name")
         let name = nameNode?.string
+        let isUnlisted = exercise.optional("unlisted")?.bool ?? false
         if let name, let nameNode, let engine, engine.pack.exercise(named: name) == nil {
-          nameNode.error("unknown exercise '\(name)'\(Suggestion.hint(for: name, among: engine.pack.exercises.map(\.name)))")
+          if !isUnlisted {
+            nameNode.error("unknown exercise '\(name)'\(Suggestion.hint(for: name, among: engine.pack.exercises.map(\.name)))")
+          } else if let category, let index = engine.pack.category(named: category), engine.pack.unlistedExercise(forCategory: index) == nil {
+            nameNode.error("the rule pack keeps no unlisted exercises of category '\(category)' (exercises.json names none in 'unlisted')")
+          }
         }
+        let gain = exercise.optional("strengthGain")?.number(in: 0...0.05)
         let sets = exercise.required("sets")?.integer(in: 1...20)
         let reps = exercise.required("reps")?.integer(in: 1...50)
         let startKg = exercise.required("startKg")?.number(in: 0...1_000)
@@ -213,9 +219,10 @@ struct ScenarioDecoder {
           maxKg = nil
         }
         if let name, let sets, let reps, let startKg {
-          exercises.append(
-            ExercisePlan(
-              name: name, sets: sets, reps: reps, startKg: startKg, maxKg: maxKg ?? max(1, startKg * 1.3), rpe: setRPE))
+          var plan = ExercisePlan(name: name, sets: sets, reps: reps, startKg: startKg, maxKg: maxKg ?? max(1, startKg * 1.3), rpe: setRPE)
+          plan.isUnlisted = isUnlisted && engine?.pack.exercise(named: name) == nil
+          plan.strengthGain = gain
+          exercises.append(plan)
         }
       }
       if let category, let duration {
@@ -257,7 +264,10 @@ struct ScenarioDecoder {
       }
       if let start, let length { lapses.append(Lapse(startDay: start, days: length)) }
     }
-    return Adherence(probability: probability, lapses: lapses)
+    var adherence = Adherence(probability: probability, lapses: lapses)
+    adherence.lapseChance = object.optional("lapseChance")?.number(in: 0...1) ?? 0
+    adherence.lapseDays = range(object.optional("lapseDays"), 1...3_650) ?? adherence.lapseDays
+    return adherence
   }
 
   private func decodeNutrition(_ node: JSONNode?) -> NutritionPattern? {

@@ -12,7 +12,12 @@ public enum ScenarioLoader {
 
   /// Loads a scenario, applying `scenario.…` overrides, checking names against its rule pack.
   public static func load(path: String, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
-    let source = try FileSystem.read(path)
+    try load(try FileSystem.read(path), overrides: overrides, packs: packs)
+  }
+
+  /// Loads a scenario from its text; the source's name is its path (`rules` is relative to it).
+  public static func load(_ source: SourceFile, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
+    let path = source.name
     let log = DiagnosticLog()
     var root = try document(source, log: log, chain: [path])
     try log.throwIfErrors()

@@ -14,6 +14,7 @@ enum FitQuestCommand {
     ReportCommand.entry,
     AwardCommand.entry,
     ImportCommand.entry,
+    PersonaCommand.entry,
     PlayersCommand.entry,
     ReplayCommand.entry,
     MigrateCommand.entry,
