@@ -40,7 +40,7 @@ let package = Package(
     // Layer 4: rule changes on real players — replay histories, impact, migration, cohorts.
     .target(name: "LiveOps", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation"]),
     // Benchmark workloads (W1 hand-written baseline and engine runs).
-    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps"]),
+    .target(name: "Benchmarks", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "Import"]),
     // The thin command-line front end.
     .executableTarget(
       name: "fitquest", dependencies: ["RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "Import", "Benchmarks"]),

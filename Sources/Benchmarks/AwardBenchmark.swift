@@ -159,7 +159,7 @@ public enum AwardBenchmark {
     let seconds = Clock.now() - start
     let sampled = sampler.stop()
     guard process.terminationStatus == 0 else {
-      throw DiagnosticError(Diagnostic(message: "'fitquest award' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
+      throw DiagnosticError(Diagnostic(message: "'fitquest \(arguments.first ?? "")' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
     }
     if let sampled { return (seconds, sampled) }
     var usage = rusage()

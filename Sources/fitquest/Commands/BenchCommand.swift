@@ -6,7 +6,7 @@ import RuleLanguage
 enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
-  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress,tune,sensitivity] [--repetitions N]"
+  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress,tune,sensitivity,import] [--repetitions N]"
   static let about = """
     Runs the workloads of docs/performance.md and prints median figures over repetitions:
       W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
@@ -16,6 +16,8 @@ enum BenchCommand: Command {
       sensitivity ±10% of every numeric value of the default pack, 200 runs each
       award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
       progress    one player's progress saved and loaded: its binary form against Codable (compact, JSON)
+      import      'fitquest import' of a Strong export of 100,000 sets and of Apple Health exports (plain and
+                  zipped) of 64 and 256 MB, with peak RSS
     """
   struct Options: CommandOptions {
     let quick = Option.flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)")
@@ -26,6 +28,8 @@ enum BenchCommand: Command {
     let awardLines = Option.integer("--award-lines", "N", "award input size (default 1,000,000)", in: 1_000...100_000_000)
     let storePlayers = Option.integer(
       "--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)", in: 1...10_000_000)
+    let importSets = Option.integer("--import-sets", "N", "sets of the Strong export imported (default 100,000)", in: 1_000...100_000_000)
+    let healthMegabytes = Option.integer("--health-mb", "N", "size of the Apple Health export imported (default 256)", in: 4...16_384)
     let keep = Option.output("--keep", "DIR", "keep the generated inputs and stores of award and store in DIR")
   }
 
@@ -41,7 +45,7 @@ enum BenchCommand: Command {
     let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
     let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
     let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay"]
+    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay", "import"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -126,6 +130,15 @@ enum BenchCommand: Command {
       let threads = ProcessInfo.processInfo.activeProcessorCount
       for result in try ReplayCoreBenchmark.run(
         players: quick ? 300 : 10_000, days: 90, threads: threads, repetitions: repetitions, scenarios: "scenarios", rules: "rules")
+      {
+        report(result)
+      }
+    }
+    if wanted("import") {
+      starting("import")
+      for result in try ImportBenchmark.run(
+        sets: arguments.importSets ?? (quick ? 10_000 : 100_000), healthMegabytes: arguments.healthMegabytes ?? (quick ? 8 : 256),
+        repetitions: repetitions, rules: "rules", executable: executablePath())
       {
         report(result)
       }
