@@ -9,16 +9,26 @@ package struct SessionAssembler {
   /// The sessions, in the order their first rows appear.
   package private(set) var sessions: [SourceSession] = []
   private var lookup: [Key: Int] = [:]
+  /// The last session asked for: rows of a session are usually together, so most rows are
+  /// found without hashing.
+  private var last: (start: LocalDateTime, name: String, index: Int)?
 
   package init() {}
 
   /// The index of the session with this start and name; `make` creates it when new.
   package mutating func session(start: LocalDateTime, name: String, make: () -> SourceSession) -> Int {
+    if let last, last.start == start, last.name.utf8.elementsEqual(name.utf8) { return last.index }
     let key = Key(start: start, name: Array(name.utf8))
-    if let index = lookup[key] { return index }
-    sessions.append(make())
-    lookup[key] = sessions.count - 1
-    return sessions.count - 1
+    let index: Int
+    if let found = lookup[key] {
+      index = found
+    } else {
+      sessions.append(make())
+      index = sessions.count - 1
+      lookup[key] = index
+    }
+    last = (start, name, index)
+    return index
   }
 
   /// Adds a row to a session.

@@ -56,10 +56,10 @@ package struct CSVTable {
         report.note(line, .skipped, "a quoted field is never closed (the rest of the file was read as this row)")
         continue
       }
-      let raw = reader.rawFields
-      if raw.count <= header.count {
-        return ((raw + Array(repeating: "", count: header.count - raw.count)).map(\.trimmingSpaces), line)
+      if reader.count <= header.count {
+        return ((0..<header.count).map { $0 < reader.count ? reader.text($0) : "" }, line)
       }
+      let raw = reader.rawFields
       let extra = raw.count - header.count
       let delimiter = String(UnicodeScalar(reader.delimiter))
       for column in textColumns where column < header.count {

@@ -6,7 +6,7 @@ enum DurationText {
     let text = Text.key(text)
     guard !text.isEmpty else { return nil }
     if let number = Double(text), number.isFinite { return number * bareUnit }
-    if text.contains(":") { return clock(text).map { $0 / 60 } }
+    if text.utf8.contains(UInt8(ascii: ":")) { return clock(text).map { $0 / 60 } }
     var total = 0.0
     var number = ""
     var unit = ""

@@ -65,9 +65,9 @@ enum HevyImporter {
         continue
       }
       let name = fields[title]
-      let minutes = end.flatMap { csv.date(fields[$0]) }.map { Double(begin.seconds(to: $0)) / 60 }
       let index = csv.assembler.session(start: begin, name: name) {
-        SourceSession(start: begin, name: name, line: line, durationMin: minutes)
+        let finish = end.flatMap { LocalDateTime(fields[$0]) }
+        return SourceSession(start: begin, name: name, line: line, durationMin: finish.map { Double(begin.seconds(to: $0)) / 60 })
       }
       csv.assembler.add(set, to: index)
     }

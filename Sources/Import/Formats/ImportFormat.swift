@@ -22,7 +22,9 @@ public enum ImportFormat: String, Sendable, CaseIterable {
 
 /// A unit of weight an export may use.
 public enum WeightUnit: String, Sendable, CaseIterable {
+  /// Kilograms.
   case kg
+  /// Pounds.
   case lb
 
   /// Kilograms per unit (a pound is 0.45359237 kg exactly).

@@ -49,9 +49,9 @@ enum StrongImporter {
         continue
       }
       let workoutName = name.map { fields[$0] } ?? ""
-      let minutes = duration.flatMap { DurationText.minutes(fields[$0.index], bareUnit: $0.bareUnit) }
       let index = csv.assembler.session(start: start, name: workoutName) {
-        SourceSession(start: start, name: workoutName, line: line, durationMin: minutes)
+        let minutes = duration.flatMap { DurationText.minutes(fields[$0.index], bareUnit: $0.bareUnit) }
+        return SourceSession(start: start, name: workoutName, line: line, durationMin: minutes)
       }
       csv.assembler.add(set, to: index)
     }

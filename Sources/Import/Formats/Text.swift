@@ -8,7 +8,7 @@ enum Text {
   /// number.
   static func number(_ text: String, decimalComma: Bool = false) -> Double? {
     guard !text.isEmpty else { return nil }
-    let normalized = decimalComma && !text.contains(".") ? text.replacingComma() : text
+    let normalized = decimalComma && !text.utf8.contains(UInt8(ascii: ".")) ? text.replacingComma() : text
     guard let value = Double(normalized), value.isFinite else { return nil }
     return value
   }

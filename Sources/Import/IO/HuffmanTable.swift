@@ -1,10 +1,13 @@
 /// A canonical Huffman code (RFC 1951 §3.2.2) as a lookup table indexed by the next
 /// `maximumLength` bits of the stream (least significant bit first): each entry is the symbol
-/// shifted left 8 bits, or'ed with the code's length (0: no code has these bits).
-struct HuffmanTable: Sendable {
-  let entries: [UInt32]
+/// shifted left 8 bits, or'ed with the code's length (0: no code has these bits). The entries
+/// are raw memory the table owns, so the decoding loop reads them without reference counting.
+final class HuffmanTable: @unchecked Sendable {
+  let entries: UnsafeMutablePointer<UInt32>
   let maximumLength: Int
   var mask: Int { (1 << maximumLength) - 1 }
+
+  deinit { entries.deallocate() }
 
   /// The table of code lengths per symbol, or nil when they do not form a usable code
   /// (over-subscribed; an incomplete code is allowed, as a single distance code is).
@@ -24,7 +27,9 @@ struct HuffmanTable: Sendable {
       code = (code + counts[length - 1]) << 1
       next[length] = code
     }
-    var table = [UInt32](repeating: 0, count: 1 << maximumLength)
+    let size = 1 << maximumLength
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
+    table.initialize(repeating: 0, count: size)
     for (symbol, length) in lengths.enumerated() where length > 0 {
       let length = Int(length)
       var reversed = 0
@@ -36,7 +41,7 @@ struct HuffmanTable: Sendable {
       }
       let entry = UInt32(symbol) << 8 | UInt32(length)
       var index = reversed
-      while index < table.count {
+      while index < size {
         table[index] = entry
         index += 1 << length
       }

@@ -15,7 +15,7 @@ package struct Inflater: ByteSource {
   /// Bytes produced so far (a back-reference may not reach before the first).
   private var produced = 0
   /// The last 32 KiB written (a ring).
-  private var window = [UInt8](repeating: 0, count: Inflater.windowSize)
+  private let window = Window()
   private var windowPosition = 0
   private var state = State.header
   private var isFinalBlock = false
@@ -30,6 +30,13 @@ package struct Inflater: ByteSource {
   package private(set) var checksum = CRC32()
 
   private enum State { case header, stored(remaining: Int), codes, done }
+
+  /// The window's memory, owned here and read through a raw pointer in the loops.
+  final class Window: @unchecked Sendable {
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: Inflater.windowSize)
+    init() { bytes.initialize(repeating: 0, count: Inflater.windowSize) }
+    deinit { bytes.deallocate() }
+  }
 
   static let windowSize = 1 << 15
 
@@ -52,7 +59,7 @@ package struct Inflater: ByteSource {
         bits |= UInt64(byte) << UInt64(bitCount)
       } else {
         padding += 8
-        if padding > 32 { throw corrupt("it ends early") }
+        if padding > 64 { throw corrupt("it ends early") }
       }
       bitCount += 8
     }
@@ -89,7 +96,7 @@ package struct Inflater: ByteSource {
   private mutating func emit(_ byte: UInt8, _ out: UnsafeMutableRawBufferPointer, _ count: inout Int) {
     out[count] = byte
     count += 1
-    window[windowPosition] = byte
+    window.bytes[windowPosition] = byte
     windowPosition = (windowPosition + 1) & (Inflater.windowSize - 1)
     produced += 1
   }
@@ -98,10 +105,20 @@ package struct Inflater: ByteSource {
     var count = 0
     while count < out.count {
       if copyLength > 0 {
-        while copyLength > 0 && count < out.count {
-          emit(window[(windowPosition - copyDistance) & (Inflater.windowSize - 1)], out, &count)
-          copyLength -= 1
+        let ring = window.bytes
+        let n = min(copyLength, out.count - count)
+        guard let target = out.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        var position = windowPosition
+        for offset in 0..<n {
+          let byte = ring[(position &- copyDistance) & (Inflater.windowSize - 1)]
+          ring[position] = byte
+          target[count + offset] = byte
+          position = (position + 1) & (Inflater.windowSize - 1)
         }
+        windowPosition = position
+        count += n
+        copyLength -= n
+        produced += n
         continue
       }
       switch state {
@@ -136,12 +153,10 @@ package struct Inflater: ByteSource {
         emit(UInt8(try take(8)), out, &count)
         state = .stored(remaining: remaining - 1)
       case .codes:
-        let symbol = try decode(literals)
-        if symbol < 256 {
-          emit(UInt8(symbol), out, &count)
-        } else if symbol == 256 {
+        let symbol = try decodeLiterals(out, &count)
+        if symbol == 256 {
           state = isFinalBlock ? .done : .header
-        } else {
+        } else if symbol > 256 {
           let lengthIndex = symbol - 257
           guard lengthIndex < 29 else { throw corrupt("length symbol \(symbol)") }
           copyLength = HuffmanTable.lengthBase[lengthIndex] + (try take(HuffmanTable.lengthExtra[lengthIndex]))
@@ -154,6 +169,53 @@ package struct Inflater: ByteSource {
     }
     checksum.update(UnsafeRawBufferPointer(rebasing: out[0..<count]))
     return count
+  }
+
+  /// Decodes literals into `out` until it is full (returns −1) or a symbol above 255 comes,
+  /// which it returns with its bits consumed: the hot loop, on local copies of the bit buffer.
+  @inline(__always)
+  private mutating func decodeLiterals(_ out: UnsafeMutableRawBufferPointer, _ count: inout Int) throws(DiagnosticError) -> Int {
+    let table = literals
+    let entries = table.entries
+    let mask = UInt64(table.mask)
+    let ring = window.bytes
+    let capacity = out.count
+    var bits = self.bits
+    var bitCount = self.bitCount
+    var position = windowPosition
+    var written = count
+    defer {
+      self.bits = bits
+      self.bitCount = bitCount
+      produced += written - count
+      count = written
+      windowPosition = position
+    }
+    while written < capacity {
+      if bitCount < 48 {
+        self.bits = bits
+        self.bitCount = bitCount
+        try need(57)
+        bits = self.bits
+        bitCount = self.bitCount
+      }
+      let entry = entries[Int(bits & mask)]
+      let length = Int(entry & 0xFF)
+      guard length > 0 else { throw corrupt("an invalid Huffman code") }
+      bits >>= UInt64(length)
+      bitCount -= length
+      let symbol = Int(entry >> 8)
+      guard symbol < 256 else {
+        if bitCount < padding { throw corrupt("it ends early") }
+        return symbol
+      }
+      out[written] = UInt8(truncatingIfNeeded: symbol)
+      ring[position] = UInt8(truncatingIfNeeded: symbol)
+      written += 1
+      position = (position + 1) & (Inflater.windowSize - 1)
+    }
+    if bitCount < padding { throw corrupt("it ends early") }
+    return -1
   }
 
   /// Reads a dynamic block's code length code, then its literal/length and distance tables.

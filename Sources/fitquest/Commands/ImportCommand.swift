@@ -45,14 +45,12 @@ enum ImportCommand: Command {
     }
     let pack = try RulePackLoader.load(directory: arguments.rules)
     let options = Importer.Options(player: arguments.player, weightUnit: arguments.weightUnit)
-    var results: [(file: String, result: ImportResult)] = []
+    var results: [ImportResult] = []
     for file in files {
-      results.append((file, try Importer.run(format, path: file, pack: pack, options: options)))
+      results.append(try Importer.run(format, path: file, pack: pack, options: options))
     }
     // Several files: their events merged in date order (stable: files in the order given).
-    let events = files.count == 1 ? results[0].result.events : results.flatMap(\.result.events).enumerated().sorted {
-      ($0.element.day, $0.offset) < ($1.element.day, $1.offset)
-    }.map(\.element)
+    let events = results.flatMap(\.events).enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
     for event in events {
       if arguments.format == .text {
         Console.output.line(ImportResult.textLine(event))
@@ -60,7 +58,7 @@ enum ImportCommand: Command {
         Console.output.line(event.jsonLine)
       }
     }
-    for (_, result) in results {
+    for result in results {
       for note in result.notes { Console.error.line(note) }
       Console.error.line(result.summary)
     }

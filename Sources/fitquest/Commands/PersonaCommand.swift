@@ -47,7 +47,11 @@ enum PersonaCommand: Command {
     }
     if let runs = arguments.compare {
       let comparison = try PersonaComparison(history: history, scenario: scenario, engine: engine, runs: runs, weeks: arguments.weeks)
-      (output == nil ? Console.error : Console.output).line("\n" + comparison.table)
+      if output == nil {
+        Console.error.line("\n" + comparison.table)
+      } else {
+        Console.output.line(comparison.table)
+      }
     }
     return ExitCode.success
   }
