@@ -1,3 +1,4 @@
+import Engine
 import RuleLanguage
 
 /// What the three CSV importers share: the table, the report, the sessions being gathered, and
@@ -78,4 +79,44 @@ struct CSVImport {
       return .success(Int(value))
     }
   }
+
+  /// The set of a row, or nil after reporting why it cannot be read (no exercise name, a value
+  /// that is not a number, an unknown unit). An RPE of 0 means none was logged.
+  mutating func set(
+    _ fields: [String], line: Int, _ columns: SetColumns, kind: ExerciseSet.Kind = .working, time: Double? = nil, hint: String? = nil
+  ) -> SourceSet? {
+    guard !fields[columns.exercise].isEmpty else {
+      report.note(line, .skipped, "no exercise name")
+      return nil
+    }
+    let read = reps(fields, columns.reps).flatMap { reps in
+      weight(fields, columns.weight).flatMap { kilograms in
+        distance(fields, columns.distance).flatMap { kilometres in
+          number(fields, columns.seconds).flatMap { seconds in
+            number(fields, columns.rpe).map { rpe in
+              SourceSet(
+                line: line, exercise: fields[columns.exercise], reps: reps, weightKg: kilograms, kind: kind, rpe: rpe == 0 ? nil : rpe,
+                distanceKm: kilometres, seconds: seconds ?? time, categoryHint: hint)
+            }
+          }
+        }
+      }
+    }
+    switch read {
+    case .success(let set): return set
+    case .failure(let problem):
+      report.note(line, .skipped, problem.reason)
+      return nil
+    }
+  }
+}
+
+/// Where a format keeps a set's values (nil: it has no such column).
+struct SetColumns {
+  var exercise: Int
+  var reps: Int
+  var weight: MeasureColumn
+  var distance: MeasureColumn?
+  var seconds: Int?
+  var rpe: Int?
 }

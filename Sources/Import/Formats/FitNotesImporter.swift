@@ -18,6 +18,7 @@ enum FitNotesImporter {
     let distance = MeasureColumn.distance(in: table)
     let time = table.column("time")
     let text = [exercise, category, table.column("comment")].compactMap { $0 }
+    let columns = SetColumns(exercise: exercise, reps: reps, weight: weight, distance: distance)
     let probe = csv
     while let (fields, line) = try csv.table.nextRow(
       textColumns: text,
@@ -31,10 +32,6 @@ enum FitNotesImporter {
         csv.report.note(line, .skipped, "unreadable date '\(fields[date])'")
         continue
       }
-      guard !fields[exercise].isEmpty else {
-        csv.report.note(line, .skipped, "no exercise name")
-        continue
-      }
       var seconds: Double?
       if let time, !fields[time].isEmpty {
         guard let value = DurationText.clock(fields[time]) else {
@@ -44,19 +41,7 @@ enum FitNotesImporter {
         seconds = value
       }
       let hint = category.map { Text.key(fields[$0]) == "cardio" ? "cardio" : "strength" }
-      let read = csv.reps(fields, reps).flatMap { reps in
-        csv.weight(fields, weight).flatMap { kilograms in
-          csv.distance(fields, distance).map { kilometres in
-            SourceSet(
-              line: line, exercise: fields[exercise], reps: reps, weightKg: kilograms, distanceKm: kilometres, seconds: seconds,
-              categoryHint: hint)
-          }
-        }
-      }
-      guard case .success(let set) = read else {
-        if case .failure(let problem) = read { csv.report.note(line, .skipped, problem.reason) }
-        continue
-      }
+      guard let set = csv.set(fields, line: line, columns, time: seconds, hint: hint) else { continue }
       // A day is one workout; its start is the day itself.
       let start = LocalDateTime(day: day.day)
       let index = csv.assembler.session(start: start, name: "") { SourceSession(start: start, name: "", line: line) }

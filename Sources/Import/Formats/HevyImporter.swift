@@ -22,6 +22,7 @@ enum HevyImporter {
     let seconds = table.column("duration_seconds")
     let rpe = table.column("rpe")
     let text = [exercise, title, table.column("description"), table.column("exercise_notes")].compactMap { $0 }
+    let columns = SetColumns(exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe)
     let probe = csv
     while let (fields, line) = try csv.table.nextRow(
       textColumns: text,
@@ -34,10 +35,6 @@ enum HevyImporter {
         csv.report.note(line, .skipped, "unreadable start_time '\(fields[start])'")
         continue
       }
-      guard !fields[exercise].isEmpty else {
-        csv.report.note(line, .skipped, "no exercise_title")
-        continue
-      }
       let kind: ExerciseSet.Kind
       switch type.map({ Text.key(fields[$0]) }) ?? "" {
       case "warmup", "warm-up", "warm up": kind = .warmUp
@@ -47,23 +44,7 @@ enum HevyImporter {
         kind = .working
         csv.report.note(line, .ignored, "set_type '\(fields[type ?? 0])' (read as a working set)")
       }
-      let read = csv.reps(fields, reps).flatMap { reps in
-        csv.weight(fields, weight).flatMap { kilograms in
-          csv.distance(fields, distance).flatMap { kilometres in
-            csv.number(fields, seconds).flatMap { time in
-              csv.number(fields, rpe).map { effort in
-                SourceSet(
-                  line: line, exercise: fields[exercise], reps: reps, weightKg: kilograms, kind: kind, rpe: effort,
-                  distanceKm: kilometres, seconds: time)
-              }
-            }
-          }
-        }
-      }
-      guard case .success(let set) = read else {
-        if case .failure(let problem) = read { csv.report.note(line, .skipped, problem.reason) }
-        continue
-      }
+      guard let set = csv.set(fields, line: line, columns, kind: kind) else { continue }
       let name = fields[title]
       let index = csv.assembler.session(start: begin, name: name) {
         let finish = end.flatMap { LocalDateTime(fields[$0]) }

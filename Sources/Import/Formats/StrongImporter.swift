@@ -28,6 +28,7 @@ enum StrongImporter {
     }
     let text = [exercise, name, table.column("notes"), table.column("workout notes")].compactMap { $0 }
     let numeric: [Int?] = [reps, seconds, rpe]
+    let columns = SetColumns(exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe)
     let probe = csv  // reads numbers while the table advances
     while let (fields, line) = try csv.table.nextRow(
       textColumns: text,
@@ -41,45 +42,19 @@ enum StrongImporter {
         csv.report.note(line, .skipped, "unreadable date '\(fields[date])'")
         continue
       }
-      let set: SourceSet
-      switch row(fields, line, &csv, exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe, order: order) {
-      case .success(let value): set = value
-      case .failure(let problem):
-        csv.report.note(line, .skipped, problem.reason)
-        continue
+      let kind: ExerciseSet.Kind
+      switch order.map({ Text.key(fields[$0]) }) ?? "" {
+      case "w": kind = .warmUp
+      case "d": kind = .drop
+      default: kind = .working
       }
+      guard let set = csv.set(fields, line: line, columns, kind: kind) else { continue }
       let workoutName = name.map { fields[$0] } ?? ""
       let index = csv.assembler.session(start: start, name: workoutName) {
         let minutes = duration.flatMap { DurationText.minutes(fields[$0.index], bareUnit: $0.bareUnit) }
         return SourceSession(start: start, name: workoutName, line: line, durationMin: minutes)
       }
       csv.assembler.add(set, to: index)
-    }
-  }
-
-  private static func row(
-    _ fields: [String], _ line: Int, _ csv: inout CSVImport, exercise: Int, reps: Int, weight: MeasureColumn, distance: MeasureColumn?,
-    seconds: Int?, rpe: Int?, order: Int?
-  ) -> Result<SourceSet, Unreadable> {
-    guard !fields[exercise].isEmpty else { return .failure(Unreadable("no exercise name")) }
-    let kind: ExerciseSet.Kind
-    switch order.map({ Text.key(fields[$0]) }) ?? "" {
-    case "w": kind = .warmUp
-    case "d": kind = .drop
-    default: kind = .working
-    }
-    return csv.reps(fields, reps).flatMap { reps in
-      csv.weight(fields, weight).flatMap { kilograms in
-        csv.distance(fields, distance).flatMap { kilometres in
-          csv.number(fields, seconds).flatMap { time in
-            csv.number(fields, rpe).map { effort in
-              SourceSet(
-                line: line, exercise: fields[exercise], reps: reps, weightKg: kilograms, kind: kind,
-                rpe: effort == 0 ? nil : effort, distanceKm: kilometres, seconds: time)
-            }
-          }
-        }
-      }
     }
   }
 }
