@@ -41,11 +41,15 @@ package struct TrainingHistory: Sendable {
         day.intakeKcal += log.intakeKcal
         if let protein = log.proteinG { day.proteinG = (day.proteinG ?? 0) + protein }
         byDay[event.day] = day
-      case .companion(let species): if starter == nil { starter = species }
-      case .profile(let targets): if self.targets == nil { self.targets = targets }
+      case .companion(let species):
+        if starter == nil { starter = species }
+        continue
+      case .profile(let targets):
+        if self.targets == nil { self.targets = targets }
+        continue
       default: continue
       }
-      if case .workout = event.kind {} else if case .nutrition = event.kind {} else { continue }
+      // Workouts and nutrition logs span the history.
       first = min(first ?? event.day, event.day)
       last = max(last ?? event.day, event.day)
     }
