@@ -104,6 +104,40 @@ import Testing
     #expect(text.contains(#"{ "days": ["mon"], "category": "strength", "probability": 1,"#))
   }
 
+  @Test func fitsRPEAndEating() throws {
+    // The lifter's working sets at RPE 7, 8 and 9: on the 12 Mondays 12 of each, so the 10th
+    // percentile is 7 and the 90th 9. Each workout at RPE 6 (weeks 1–6) or 8 (weeks 7–12): 6
+    // Mondays of each, so the 10th percentile is 6 and the 90th 8.
+    let events = Self.lifter().map { event -> Event in
+      guard case .workout(var workout) = event.kind else { return event }
+      workout.rpe = event.day.number - Self.monday.number < 42 ? 6 : 8
+      workout.exercises = workout.exercises.map { exercise in
+        var rpe = 6.0
+        return Exercise(name: exercise.name, sets: exercise.sets.map { set in
+          guard set.kind != .warmUp else { return set }
+          rpe += 1
+          return ExerciseSet(reps: set.reps, weightKg: set.weightKg, rpe: rpe)
+        })
+      }
+      return Event(id: event.id, day: event.day, kind: .workout(workout))
+    }
+    // Eating logged on the 12 Mondays (week w = 0…11): 2000 kcal and 100 g of protein when w is
+    // even, 2400 and 140 when odd. 12 of 82 days: 0.146. Mean 2200, standard deviation 200. Slope: days
+    // x = 7w (w = 0…11), Σ(x − x̄)(y − ȳ) = 7 × 200 × (3 + 3) = 8400, Σ(x − x̄)² = 49 × 143 =
+    // 7007, so 8400 / 7007 × 7 = 8.39 kcal a week. Protein 120.
+    let eating = (0..<12).map { week in
+      Event(
+        id: "n\(week)", day: Self.monday.adding(week * 7),
+        kind: .nutrition(NutritionLog(intakeKcal: week % 2 == 0 ? 2000 : 2400, proteinG: week % 2 == 0 ? 100 : 140)))
+    }
+    let (text, _) = try Self.fit(events + eating)
+    #expect(text.contains(#"{ "days": ["mon"], "category": "strength", "probability": 1, "durationMin": 60, "rpe": [6, 8], "#))
+    #expect(text.contains(#"{ "name": "Back Squat", "sets": 3, "reps": 5, "startKg": 60, "maxKg": 70, "rpe": [7, 9], "strengthGain": 0 }"#))
+    #expect(text.contains(
+      #""nutrition": { "logProbability": 0.146, "meanKcal": 2200, "spreadKcal": 200, "driftKcalPerWeek": 8.4, "proteinG": 120 }"#))
+    _ = try Self.load(text)
+  }
+
   @Test func gainMatchesTheLiftersGrowth() throws {
     // first 100, last 110, 3 steps: ln 1.1 / (40/41 + 40/42 + 40/43) = 0.0953102 / 2.858223.
     let gain = try #require(PersonaFitter.gain(sessions: [100, 100, 100, 110, 110, 110]))

@@ -9,10 +9,13 @@ import RuleLanguage
 package struct PersonaFitter {
   let history: TrainingHistory
   let pack: RulePack
+  /// Each exercise's fit over the whole history, worked out once.
+  let exerciseFits: [String: ExerciseFit]
 
   package init(history: TrainingHistory, pack: RulePack) {
     self.history = history
     self.pack = pack
+    exerciseFits = Self.exerciseFits(history)
   }
 
   static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -184,7 +187,7 @@ package struct PersonaFitter {
   /// Per exercise: its first session's heaviest working load and best estimated one-rep max
   /// (Epley: weight × (1 + reps / 30)), and the strength gain that grows the simulated lifter's
   /// max as the history's grew (see ``gain(sessions:)``).
-  var exerciseFits: [String: ExerciseFit] {
+  static func exerciseFits(_ history: TrainingHistory) -> [String: ExerciseFit] {
     var bests: [String: [Double]] = [:]
     var starts: [String: Double] = [:]
     for session in history.sessions {
