@@ -46,6 +46,22 @@ import Testing
     ])
   }
 
+  /// Amounts given but not read (not a number, or a unit not known) are noted and left out; a
+  /// duration not read is taken from the dates (07:00 to 07:40: 40 min; 07:00 to 08:00: 60).
+  @Test func amountsNotReadAreNoted() throws {
+    let (lines, notes, _) = try ImportFixture.run("export-unread.xml", .appleHealth)
+    #expect(lines == [
+      #"{"type":"workout","id":"apple-health-2024-04-01T07:00-c8bb0af1","date":"2024-04-01","category":"cardio","durationMin":40,"activeKcal":300}"#,
+      #"{"type":"workout","id":"apple-health-2024-04-02T07:00-8b5aad3f","date":"2024-04-02","category":"cardio","durationMin":60,"distanceKm":20}"#,
+    ])
+    #expect(notes == [
+      "export-unread.xml:3: ignored: duration 'abc min' not read (not a number)",
+      "export-unread.xml:3: ignored: totalDistance '5 furlong' not read (unit not known)",
+      "export-unread.xml:4: ignored: duration '1 fortnight' not read (unit not known)",
+      "export-unread.xml:5: ignored: active energy 'lots kcal' not read (not a number)",
+    ])
+  }
+
   @Test func aDamagedArchiveIsRefused() throws {
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ImportFixture.path("export-stored.zip"))))
     // Flip a byte inside the stored export.xml: its CRC-32 no longer matches.

@@ -108,6 +108,32 @@ import Testing
       summary:
         "(FitNotes): 1 workout, 1 set, 428.7 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 2 rows skipped; 1 duration estimated (none logged)"
     ),
+    // A Duration that does not read is noted once for its workout (not once a row) and the
+    // duration estimated: 2 sets × 2.5 min = 5.
+    Case(
+      file: "strong-unread-duration.csv", format: .strong,
+      lines: [
+        #"{"type":"workout","id":"strong-2024-08-01T09:00-9979822c","date":"2024-08-01","category":"strength","durationMin":5,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100},{"reps":5,"weightKg":100}]}]}"#
+      ],
+      notes: ["strong-unread-duration.csv:2: ignored: duration 'soon' of 'Legs' not read (estimated instead)"],
+      summary: "(Strong): 1 workout, 2 sets, 1000 kg volume, 0 nutrition days; 0 of 2 rows skipped; 1 duration estimated (none logged)"),
+    // A quote opened on line 3 and never closed: the rest of the file is that one field's row,
+    // reported; the row before it is kept (1 set × 2.5 min).
+    Case(
+      file: "strong-open-quote.csv", format: .strong,
+      lines: [
+        #"{"type":"workout","id":"strong-2024-09-01T10:00-c40bf6cc","date":"2024-09-01","category":"strength","durationMin":2.5,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100}]}]}"#
+      ],
+      notes: ["strong-open-quote.csv:3: skipped: a quoted field is never closed (the rest of the file was read as this row)"],
+      summary: "(Strong): 1 workout, 1 set, 500 kg volume, 0 nutrition days; 1 of 2 rows skipped; 1 duration estimated (none logged)"),
+    // An end_time that does not read: the duration is estimated (1 set × 2.5 min), and said.
+    Case(
+      file: "hevy-unread-end.csv", format: .hevy,
+      lines: [
+        #"{"type":"workout","id":"hevy-2025-02-03T18:00-f0c9fffd","date":"2025-02-03","category":"strength","durationMin":2.5,"exercises":[{"name":"Bench Press","sets":[{"reps":10,"weightKg":60}]}]}"#
+      ],
+      notes: ["hevy-unread-end.csv:2: ignored: end_time 'later' of 'Push' not read (duration estimated instead)"],
+      summary: "(Hevy): 1 workout, 1 set, 600 kg volume, 0 nutrition days; 0 of 1 rows skipped; 1 duration estimated (none logged)"),
   ]
 
   @Test(arguments: cases)

@@ -103,14 +103,14 @@ struct AppleHealthImporter {
       if !isEmpty { try skipElement(&xml) }
       return
     }
-    var minutes: Double?
-    if let text = xml.attribute("duration"), let value = Text.number(text) {
-      minutes = value * Self.minutes(per: xml.attribute("durationUnit") ?? "min")
-    } else if let end = xml.attribute("endDate").flatMap(LocalDateTime.init) {
+    var minutes = amount(xml.attribute("duration"), unit: xml.attribute("durationUnit") ?? "min", Self.minutes, "duration", line)
+    if minutes == nil, let end = xml.attribute("endDate").flatMap(LocalDateTime.init) {
       minutes = Double(start.seconds(to: end)) / 60
     }
-    var kcal = Self.amount(xml.attribute("totalEnergyBurned"), unit: xml.attribute("totalEnergyBurnedUnit") ?? "kcal", Self.kilocalories)
-    var distance = Self.amount(xml.attribute("totalDistance"), unit: xml.attribute("totalDistanceUnit") ?? "km", DistanceUnit.kilometres)
+    var kcal = amount(
+      xml.attribute("totalEnergyBurned"), unit: xml.attribute("totalEnergyBurnedUnit") ?? "kcal", Self.kilocalories, "totalEnergyBurned", line)
+    var distance = amount(
+      xml.attribute("totalDistance"), unit: xml.attribute("totalDistanceUnit") ?? "km", DistanceUnit.kilometres, "totalDistance", line)
     if !isEmpty {
       var depth = 1
       var statisticKcal: Double?
@@ -122,10 +122,11 @@ struct AppleHealthImporter {
           if depth == 1, xml.isElement("WorkoutStatistics"), let statistic = xml.attribute("type") {
             let sum = xml.attribute("sum")
             let unit = xml.attribute("unit") ?? ""
+            let at = xml.tagLine
             if statistic == "HKQuantityTypeIdentifierActiveEnergyBurned" {
-              statisticKcal = Self.amount(sum, unit: unit, Self.kilocalories)
+              statisticKcal = amount(sum, unit: unit, Self.kilocalories, "active energy", at)
             } else if statistic.hasPrefix("HKQuantityTypeIdentifierDistance") {
-              statisticDistance = (statisticDistance ?? 0) + (Self.amount(sum, unit: unit, DistanceUnit.kilometres) ?? 0)
+              statisticDistance = (statisticDistance ?? 0) + (amount(sum, unit: unit, DistanceUnit.kilometres, "distance", at) ?? 0)
             }
           }
           if !empty { depth += 1 }
@@ -157,8 +158,14 @@ struct AppleHealthImporter {
     }
   }
 
-  private static func amount(_ text: String?, unit: String, _ factor: (String) -> Double?) -> Double? {
-    guard let text, let value = Text.number(text), let factor = factor(unit) else { return nil }
+  /// An amount in the unit `factor` converts to; an amount given but not read (not a number, or
+  /// a unit not known) is noted and left out, so the workout is imported without it.
+  private mutating func amount(_ text: String?, unit: String, _ factor: (String) -> Double?, _ what: String, _ line: Int) -> Double? {
+    guard let text else { return nil }
+    guard let value = Text.number(text), let factor = factor(unit) else {
+      report.note(line, .ignored, "\(what) '\(text) \(unit)' not read (\(Text.number(text) == nil ? "not a number" : "unit not known"))")
+      return nil
+    }
     return value * factor
   }
 
@@ -182,11 +189,12 @@ struct AppleHealthImporter {
     }
   }
 
-  static func minutes(per unit: String) -> Double {
+  static func minutes(per unit: String) -> Double? {
     switch unit {
+    case "min", "m": return 1
     case "s", "sec": return 1.0 / 60
     case "h", "hr": return 60
-    default: return 1
+    default: return nil
     }
   }
 }

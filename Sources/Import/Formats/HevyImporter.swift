@@ -46,10 +46,13 @@ enum HevyImporter {
       }
       guard let set = csv.set(fields, line: line, columns, kind: kind) else { continue }
       let name = fields[title]
+      var unread: String?
       let index = csv.assembler.session(start: begin, name: name) {
         let finish = end.flatMap { LocalDateTime(fields[$0]) }
+        if finish == nil, let end, !fields[end].isEmpty { unread = fields[end] }
         return SourceSession(start: begin, name: name, line: line, durationMin: finish.map { Double(begin.seconds(to: $0)) / 60 })
       }
+      if let unread { csv.report.note(line, .ignored, "end_time '\(unread)' of '\(name)' not read (duration estimated instead)") }
       csv.assembler.add(set, to: index)
     }
   }

@@ -50,10 +50,13 @@ enum StrongImporter {
       }
       guard let set = csv.set(fields, line: line, columns, kind: kind) else { continue }
       let workoutName = name.map { fields[$0] } ?? ""
+      var unread: String?
       let index = csv.assembler.session(start: start, name: workoutName) {
         let minutes = duration.flatMap { DurationText.minutes(fields[$0.index], bareUnit: $0.bareUnit) }
+        if minutes == nil, let duration, !fields[duration.index].isEmpty { unread = fields[duration.index] }
         return SourceSession(start: start, name: workoutName, line: line, durationMin: minutes)
       }
+      if let unread { csv.report.note(line, .ignored, "duration '\(unread)' of '\(workoutName)' not read (estimated instead)") }
       csv.assembler.add(set, to: index)
     }
   }
