@@ -107,5 +107,5 @@ extension BadInput {
 
   /// Every entry.
   static let catalogue =
-    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores + seedRules + merges + outputs + liveOps
+    rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores + seedRules + merges + outputs + liveOps + imports
 }
