@@ -75,10 +75,10 @@ import Testing
     let compare = try CommandRunner.fitquest(["compare", "--base", "rules", "--candidate", candidate.path])
     #expect(compare.status == 0)
     #expect(compare.stdout.contains("What moved (most first):"))
-    #expect(compare.stdout.contains("level 10 reached on day 43 → day 50 (+7)"))
+    #expect(compare.stdout.contains("level 10 (and achievement 'level' tier 2) reached on day 43 → day 50 (+7)"))
     // The same change through --set-candidate, without a copy of the pack.
     let inline = try CommandRunner.fitquest(["compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0"])
-    #expect(inline.stdout.contains("level 10 reached on day 43 → day 50 (+7)"))
+    #expect(inline.stdout.contains("level 10 (and achievement 'level' tier 2) reached on day 43 → day 50 (+7)"))
     let sweep = try CommandRunner.fitquest(["sweep", "--set", "xp.categories.strength.multiplier=1.0..1.4:0.2", "--format", "csv"])
     #expect(sweep.status == 0)
     let rows = sweep.stdout.split(separator: "\n")

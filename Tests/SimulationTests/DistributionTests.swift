@@ -3,6 +3,20 @@ import Testing
 
 /// Nearest-rank percentiles with "never" ranked after every day, worked out by hand.
 @Suite struct DistributionTests {
+  /// One rounding rule for shares everywhere: exactly 0 and 1 only as 0% and 100%, one decimal
+  /// otherwise, and what would round to 0% or 100% shown as <0.1% or >99.9%.
+  @Test func aShareIsNeverRoundedAwayFromWhatHappened() {
+    #expect(Format.share(0) == "0%")
+    #expect(Format.share(1) == "100%")
+    #expect(Format.share(0.28) == "28%")
+    #expect(Format.share(0.355) == "35.5%")
+    #expect(Format.share(0.001) == "0.1%")  // one run in 1,000
+    #expect(Format.share(0.0004) == "<0.1%")  // one run in 2,500
+    #expect(Format.share(0.999) == "99.9%")  // a "never" maximum beside it
+    #expect(Format.share(0.9996) == ">99.9%")
+    #expect(Format.share(0.995) == "99.5%")
+  }
+
   @Test func neverRanksAfterEveryDay() {
     // Five runs: days 5, 3, 8 and two nevers. Sorted: 3, 5, 8, never, never.
     var histogram = Histogram()

@@ -15,5 +15,5 @@ shot() { # FILE.png WIDTH HEIGHT URL
 $fitquest report --runs 200 --output "$work/report.html" scenarios/beginner-3x.json
 $fitquest report --runs 200 --base rules --set-candidate xp.categories.strength.multiplier=1.5 \
   --output "$work/compare.html" scenarios/beginner-3x.json
-shot docs/images/report-overview.png 1200 1150 "file://$work/report.html"
-shot docs/images/report-compare.png 1200 1250 "file://$work/compare.html"
+shot docs/images/report-overview.png 1200 1500 "file://$work/report.html"
+shot docs/images/report-compare.png 1200 1900 "file://$work/compare.html"

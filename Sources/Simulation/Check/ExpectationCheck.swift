@@ -23,7 +23,7 @@ public struct ExpectationResult: Sendable {
       let actual = Double(histogram.count(where: expectation.holds)) / Double(runs)
       return ExpectationResult(
         expectation: expectation, passed: actual >= share,
-        actual: "holds in \(NumberText.format(actual * 100, decimals: 1))% of \(runs) runs")
+        actual: "holds in \(Format.share(actual)) of \(runs) runs")
     }
     let median = histogram.percentile(0.5)
     let shown = Format.value(expectation.metric, median) + (runs > 1 ? " (median of \(runs) runs)" : "")

@@ -9,8 +9,9 @@ public struct Comparison: Sendable {
     public var base: Distribution
     public var candidate: Distribution
 
-    /// Whether anything about the metric moved (any percentile, or how often it happened).
-    public var changed: Bool { base != candidate }
+    /// Whether the metric moved: its median, or how often it happened. A metric whose median
+    /// and share are the same on both sides is not a move, whatever its tails did.
+    public var changed: Bool { base.p50 != candidate.p50 || base.share != candidate.share }
 
     /// candidate − base of the medians, when both happened.
     public var delta: Double? { base.p50.flatMap { b in candidate.p50.map { $0 - b } } }
@@ -21,14 +22,9 @@ public struct Comparison: Sendable {
       return delta / abs(base)
     }
 
-    /// How much the metric moved, for ordering: a change in how often it happens first, then
-    /// "never" appearing or disappearing, then the relative change of the median.
-    var magnitude: (Double, Double, Double) {
-      let share = abs(candidate.share - base.share)
-      let appeared = (base.p50 == nil) != (candidate.p50 == nil) ? 1.0 : 0
-      let relative = delta.map { abs($0) / Swift.max(1, abs(base.p50 ?? 0)) } ?? 0
-      return (share, appeared, relative)
-    }
+    /// Other milestones that moved exactly as this one (an achievement for reaching a level
+    /// moves with the level): listed with it instead of on rows of their own.
+    public var same: [String] = []
   }
 
   public let scenario: Scenario
@@ -69,20 +65,12 @@ public struct Comparison: Sendable {
     return metrics
   }
 
-  /// The rows that moved, most moved first (ties in metric order).
-  public var moves: [Row] {
-    let changed = rows.enumerated().filter { $0.element.changed }
-    return changed.sorted { left, right in
-      let (a, b) = (left.element.magnitude, right.element.magnitude)
-      return a != b ? a > b : left.offset < right.offset
-    }.map(\.element)
-  }
-
   /// Sentences for what moved: "level 10 reached on day 64 → day 81 (+17)".
   public var moved: [String] { moves.map { Comparison.sentence($0, runs: runs) } }
 
   static func sentence(_ row: Row, runs: Int) -> String {
-    let label = MetricSet.label(row.metric)
+    var label = MetricSet.label(row.metric)
+    if !row.same.isEmpty { label += " (and " + row.same.map(MetricSet.label).joined(separator: ", ") + ")" }
     if Metrics.isDay(row.metric) {
       let delta = row.delta.map { " (\(signed($0)))" } ?? ""
       if runs > 1 {
@@ -117,7 +105,9 @@ public struct Comparison: Sendable {
       "\(scenario.name): \(baseName) vs \(candidateName); \(runs == 1 ? "seed \(scenario.seed)" : "\(runs) runs (seeds derived from \(scenario.seed))")"
     ]
     let moved = self.moved
-    lines.append(moved.isEmpty ? "  nothing moved" : "What moved (most first):")
+    // Nothing moved: one line, no table of zeros.
+    guard !moved.isEmpty else { return (lines + ["  nothing moved: every metric has the same median and share of runs"]).joined(separator: "\n") }
+    lines.append("What moved (most first):")
     lines += moved.map { "  \($0)" }
     lines.append("")
     if runs == 1 {
@@ -190,6 +180,12 @@ public struct Comparison: Sendable {
     w.object { w in
       w.key("metric")
       w.string(row.metric)
+      if !row.same.isEmpty {
+        w.key("same")
+        w.array { w in
+          for metric in row.same { w.string(metric) }
+        }
+      }
       w.key("base")
       JSONReport.write(row.base, &w)
       w.key("candidate")

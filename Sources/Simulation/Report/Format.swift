@@ -33,7 +33,7 @@ package enum Format {
     if Metrics.isDay(metric) { return day(value) }
     guard let value else { return "—" }
     if metric.hasPrefix("nutrition.") && metric.hasSuffix("Adjustment") { return NumberText.percent(value) }
-    if metric == "nutrition.clampShare" { return NumberText.format(value * 100, decimals: 1) + "%" }
+    if metric == "nutrition.clampShare" { return share(value) }
     return grouped(value)
   }
 
@@ -43,8 +43,20 @@ package enum Format {
     return Metrics.isDay(metric) ? String(Int(value)) : Format.value(metric, value)
   }
 
-  /// A share for people: "28%".
-  package static func share(_ share: Double) -> String { NumberText.format(share * 100, decimals: 0) + "%" }
+  /// A share (0–1) for people, by the one rule every output follows: at most one decimal
+  /// ("28%", "35.5%"), exactly 0 and 1 only as "0%" and "100%", and a share that rounding would
+  /// turn into one of them shown as "<0.1%" or ">99.9%" — a rare event is never rounded away.
+  package static func share(_ share: Double) -> String {
+    guard share.isFinite else { return "—" }
+    if share <= 0 { return "0%" }
+    if share >= 1 { return "100%" }
+    let tenths = (share * 1000).rounded(.toNearestOrAwayFromZero)
+    if tenths < 1 { return "<0.1%" }
+    if tenths > 999 { return ">99.9%" }
+    let whole = Int(tenths) / 10
+    let decimal = Int(tenths) % 10
+    return decimal == 0 ? "\(whole)%" : "\(whole).\(decimal)%"
+  }
 
   /// A number for machines: plain digits, ASCII minus, "" for none.
   package static func machine(_ value: Double?) -> String { value.map { NumberText.format($0) } ?? "" }

@@ -37,8 +37,8 @@ public enum TextReport {
       lines.append("XP per week   min \(Format.grouped(low)) · median \(Format.grouped(median)) · max \(Format.grouped(high)) over \(weeks.count) full weeks")
     }
     if s.targetDays > 0, let low = s.minAdjustment, let high = s.maxAdjustment {
-      let share = NumberText.format(Double(s.clampedDays) / Double(s.targetDays) * 100, decimals: 1)
-      lines.append("Nutrition     \(s.targetDays) daily targets, adjustment \(NumberText.percent(low)) to \(NumberText.percent(high)), clamp hit on \(s.clampedDays) days (\(share)%)")
+      let share = Format.share(Double(s.clampedDays) / Double(s.targetDays))
+      lines.append("Nutrition     \(s.targetDays) daily targets, adjustment \(NumberText.percent(low)) to \(NumberText.percent(high)), clamp hit on \(s.clampedDays) days (\(share))")
     }
     var final = "Final state   level \(s.finalLevel) · \(Format.grouped(Double(s.totalXP))) XP · \(s.workouts) workouts · streak \(s.finalStreak)"
     if let species = s.companionSpecies { final += " · \(species) level \(s.companionLevel) (stage \(s.companionStage))" }

@@ -153,7 +153,7 @@ public struct TuneResult: Sendable {
 enum TuneDisplay {
   /// "day 42", "day 41.5", "never", "90%", "21,831", "6.1%".
   static func value(_ target: TuneTarget, _ value: Double?) -> String {
-    if target.statistic == .happened { return NumberText.format((value ?? 0) * 100, decimals: 0) + "%" }
+    if target.statistic == .happened { return Format.share(value ?? 0) }
     guard let value else { return Metrics.isDay(target.metric) ? "never" : "—" }
     if Metrics.isDay(target.metric) { return "day " + NumberText.short(value) }
     return Format.value(target.metric, value)

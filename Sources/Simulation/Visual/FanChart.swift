@@ -1,3 +1,5 @@
+import RuleLanguage
+
 /// A fan chart: for each series the p10–p90 band and the median line over x (days, weeks or a
 /// swept value), with optional vertical markers (milestones). Several series share the axes.
 struct FanChart {
@@ -18,6 +20,8 @@ struct FanChart {
   struct Marker {
     var x: Double
     var label: String
+    /// "base" or "candidate": the colour of the pack whose median day it marks.
+    var role = "base"
   }
 
   var id: String
@@ -29,11 +33,15 @@ struct FanChart {
   /// x ticks with labels; nil: round ticks of the x range.
   var xTicks: [(value: Double, label: String, second: String?)]?
   var percent = false
+  /// Whether the y axis starts at 0; false for charts where the answer is a small move of a
+  /// large value (a sweep's milestone days), whose axis starts near the lowest value.
+  var fromZero = true
 
   func svg() -> String {
     let points = series.flatMap(\.points)
     let xs = points.map(\.x)
-    let lowY = min(0, points.map(\.p10).min() ?? 0)
+    let lowest = points.map(\.p10).min() ?? 0
+    let lowY = fromZero ? min(0, lowest) : lowest
     let plot = SVGPlot(xLow: xs.min() ?? 0, xHigh: xs.max() ?? 1, yLow: lowY, yHigh: points.map(\.p90).max() ?? 1)
     var out = SVGPlot.open(title, id: id)
     out += plot.yAxis(yTitle, percent: percent)
@@ -41,20 +49,57 @@ struct FanChart {
       ?? Ticks.round(low: plot.xLow, high: plot.xHigh).filter { $0 >= plot.xLow && $0 <= plot.xHigh }.map { ($0, Ticks.label($0), nil) }
     out += plot.xAxis(xTitle, ticks: ticks)
     for line in series where !line.points.isEmpty {
-      var band = "M"
-      band += line.points.map { "\(fmt(plot.x($0.x))),\(fmt(plot.y($0.p90)))" }.joined(separator: " L")
-      band += " L" + line.points.reversed().map { "\(fmt(plot.x($0.x))),\(fmt(plot.y($0.p10)))" }.joined(separator: " L") + " Z"
+      let upper = line.points.map { (plot.x($0.x), plot.y($0.p90)) }
+      let lower = line.points.reversed().map { (plot.x($0.x), plot.y($0.p10)) }
+      let band = Self.path(upper) + " " + Self.path(lower).dropFirst() + "Z"
       out += "<path class=\"band \(line.role)\" d=\"\(band)\"><title>\(HTML.escape(line.name)): p10–p90</title></path>"
-      let median = "M" + line.points.map { "\(fmt(plot.x($0.x))),\(fmt(plot.y($0.p50)))" }.joined(separator: " L")
+      let median = Self.path(line.points.map { (plot.x($0.x), plot.y($0.p50)) })
       out += "<path class=\"median \(line.role)\" d=\"\(median)\"><title>\(HTML.escape(line.name)): median</title></path>"
     }
-    for (index, marker) in markers.enumerated() where marker.x >= plot.xLow && marker.x <= plot.xHigh {
-      let x = fmt(plot.x(marker.x))
-      out += "<line class=\"marker\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(fmt(SVGPlot.top))\" y2=\"\(fmt(SVGPlot.height - SVGPlot.bottom))\"/>"
-      // Labels one under the other, so that close milestones stay readable.
-      out += "<text class=\"marker-label\" x=\"\(x)\" y=\"\(fmt(SVGPlot.top + 10 + 13 * Double(index)))\" dx=\"3\">\(HTML.escape(marker.label)) (median day \(fmt(marker.x)))</text>"
-    }
+    out += markerLines(plot)
     return out + "</svg>"
+  }
+}
+
+extension FanChart {
+  /// A compact path through the points ("M x,y L x,y x,y …", one decimal): the middle points of
+  /// a run at one height are left out (a level holds for weeks), which draws the same line.
+  static func path(_ points: [(Double, Double)]) -> String {
+    func text(_ value: Double) -> String { NumberText.short((value * 10).rounded() / 10) }
+    var kept: [(Double, Double)] = []
+    for (index, point) in points.enumerated() {
+      let flat = index > 0 && index < points.count - 1 && points[index - 1].1 == point.1 && points[index + 1].1 == point.1
+      if !flat { kept.append(point) }
+    }
+    let pairs = kept.map { "\(text($0.0)),\(text($0.1))" }
+    guard let first = pairs.first else { return "" }
+    return "M" + first + (pairs.count > 1 ? "L" + pairs.dropFirst().joined(separator: " ") : "")
+  }
+
+  /// Approximate width of a marker label (11 px system font): enough to keep labels apart.
+  static func labelWidth(_ text: String) -> Double { Double(text.count) * 6.4 + 6 }
+
+  /// Vertical lines at the markers, each pack in its colour, labels placed in the first row
+  /// where they overlap no other label (and turned to the left of their line near the right
+  /// edge), so that close milestones of two packs stay readable.
+  func markerLines(_ plot: SVGPlot) -> String {
+    var out = ""
+    var rows: [[ClosedRange<Double>]] = []
+    let right = SVGPlot.width - SVGPlot.right
+    for marker in markers.sorted(by: { ($0.x, $0.label) < ($1.x, $1.label) }) where marker.x >= plot.xLow && marker.x <= plot.xHigh {
+      let x = plot.x(marker.x)
+      out += "<line class=\"marker \(marker.role)\" x1=\"\(fmt(x))\" x2=\"\(fmt(x))\" y1=\"\(fmt(SVGPlot.top))\" y2=\"\(fmt(SVGPlot.height - SVGPlot.bottom))\"/>"
+      let text = "\(marker.label) (day \(fmt(marker.x)))"
+      let width = Self.labelWidth(text)
+      let leftward = x + 3 + width > right
+      let span = leftward ? (x - 3 - width)...(x - 3) : (x + 3)...(x + 3 + width)
+      let row = rows.firstIndex { $0.allSatisfy { !$0.overlaps(span) } } ?? rows.count
+      if row == rows.count { rows.append([]) }
+      rows[row].append(span)
+      let anchor = leftward ? " text-anchor=\"end\" dx=\"-3\"" : " dx=\"3\""
+      out += "<text class=\"marker-label \(marker.role)\" x=\"\(fmt(x))\" y=\"\(fmt(SVGPlot.top + 10 + 13 * Double(row)))\"\(anchor)>\(HTML.escape(text))</text>"
+    }
+    return out
   }
 }
 
@@ -65,33 +110,37 @@ struct BarChart {
     var role: String
     /// Share of runs per bin (0–1), in bin order, and the share that never happened.
     var shares: [Double]
-    var never: Double
+    /// nil: the chart has no "never" bar (a share of days, not of runs).
+    var never: Double?
   }
 
   var id: String
   var title: String
   var xTitle: String
+  var yTitle = "share of runs"
   var bins: [String]
   var series: [Series]
 
   func svg() -> String {
-    let highest = series.flatMap { $0.shares + [$0.never] }.max() ?? 1
-    let plot = SVGPlot(xLow: 0, xHigh: Double(bins.count + 1), yLow: 0, yHigh: max(highest, 0.05))
+    let hasNever = series.contains { $0.never != nil }
+    let highest = series.flatMap { $0.shares + [$0.never ?? 0] }.max() ?? 1
+    let plot = SVGPlot(xLow: 0, xHigh: Double(bins.count + (hasNever ? 1 : 0)), yLow: 0, yHigh: max(highest, 0.05))
     var out = SVGPlot.open(title, id: id)
-    out += plot.yAxis("share of runs", percent: true)
+    out += plot.yAxis(yTitle, percent: true)
     let every = max(1, bins.count / 12)
     var ticks: [(value: Double, label: String, second: String?)] = []
     for (index, bin) in bins.enumerated() where index % every == 0 { ticks.append((Double(index) + 0.5, bin, nil)) }
-    ticks.append((Double(bins.count) + 0.5, "never", nil))
+    if hasNever { ticks.append((Double(bins.count) + 0.5, "never", nil)) }
     out += plot.xAxis(xTitle, ticks: ticks)
     let slot = (plot.x(1) - plot.x(0)) * 0.8 / Double(max(1, series.count))
     for (position, line) in series.enumerated() {
-      for (index, share) in (line.shares + [line.never]).enumerated() where share > 0 {
+      for (index, share) in (line.shares + (line.never.map { [$0] } ?? [])).enumerated() where share > 0 {
         let isNever = index == line.shares.count
         let x = plot.x(Double(index)) + (plot.x(1) - plot.x(0)) * 0.1 + slot * Double(position)
         let label = isNever ? "never" : bins[index]
-        out += "<rect class=\"bar \(line.role)\(isNever ? " never" : "")\" x=\"\(fmt(x))\" y=\"\(fmt(plot.y(share)))\" width=\"\(fmt(slot))\" height=\"\(fmt(plot.y(0) - plot.y(share)))\">"
-        out += "<title>\(HTML.escape(line.name)) \(HTML.escape(label)): \(Ticks.label(share, percent: true))</title></rect>"
+        // Bars of many bins carry no tooltip (the table under the chart has their numbers).
+        let tip = bins.count > 12 ? "" : "<title>\(HTML.escape(line.name)) \(HTML.escape(label)): \(Format.share(share))</title>"
+        out += "<rect class=\"bar \(line.role)\(isNever ? " never" : "")\" x=\"\(fmt(x))\" y=\"\(fmt(plot.y(share)))\" width=\"\(fmt(slot))\" height=\"\(fmt(plot.y(0) - plot.y(share)))\">\(tip)</rect>"
       }
     }
     return out + "</svg>"

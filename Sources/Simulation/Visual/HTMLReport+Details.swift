@@ -5,11 +5,12 @@ extension HTMLReport {
   /// The share of days per nutrition adjustment (whole percent) and the clamp hits.
   func nutrition(_ part: Part, key: String) -> String {
     guard part.sides.contains(where: { $0.outcome.series.targetDays > 0 }) else { return "" }
-    var out = "<h3>Nutrition targets</h3><p>"
+    var out = "<details class=\"fold\"\(parts.count == 1 ? " open" : "")><summary>Nutrition targets</summary><p>"
     out += part.sides.map { side in
       let s = side.outcome.series
       let share = Double(s.clampedDays) / Double(max(1, s.targetDays))
-      return "\(HTML.escape(side.label)): \(s.targetDays) daily targets, the ±clamp hit on \(s.clampedDays) (\(Ticks.label(share, percent: true)))"
+      return "\(HTML.escape(side.label)): \(Format.grouped(Double(s.targetDays))) daily targets over all runs; "
+        + "the ±clamp hit on \(Format.grouped(Double(s.clampedDays))) of them (\(Format.share(share)))"
     }.joined(separator: "; ") + ".</p>"
     let keys = part.sides.flatMap { $0.outcome.series.adjustments.keys }
     let low = min(-15, keys.min() ?? 0)
@@ -19,16 +20,16 @@ extension HTMLReport {
       let s = side.outcome.series
       let total = Double(max(1, s.targetDays))
       return BarChart.Series(name: side.label, role: side.role,
-        shares: bins.map { Double(s.adjustments[$0] ?? 0) / total }, never: 0)
+        shares: bins.map { Double(s.adjustments[$0] ?? 0) / total }, never: nil)
     }
     let chart = BarChart(id: "\(key)-nutrition", title: "Days per adjustment", xTitle: "adjustment of the day's targets",
-      bins: bins.map { Ticks.label(Double($0) / 100, percent: true) }, series: series)
+      yTitle: "share of days", bins: bins.map { Ticks.label(Double($0) / 100, percent: true) }, series: series)
     var table = "<table><tr><th>adjustment</th>" + series.map { "<th>\(HTML.escape($0.name)) share of days</th>" }.joined() + "</tr>"
     for (index, bin) in bins.enumerated() where series.contains(where: { $0.shares[index] > 0 }) {
-      table += "<tr><td>\(Ticks.label(Double(bin) / 100, percent: true))</td>" + series.map { "<td>\(Ticks.label($0.shares[index], percent: true))</td>" }.joined() + "</tr>"
+      table += "<tr><td>\(Ticks.label(Double(bin) / 100, percent: true))</td>" + series.map { "<td>\(Format.share($0.shares[index]))</td>" }.joined() + "</tr>"
     }
     table += "</table>"
-    return out + "<figure><figcaption>\(chart.title)</figcaption>\(chart.svg())<details><summary>table</summary>\(table)</details></figure>"
+    return out + "<div class=\"charts\"><figure><figcaption>\(chart.title)</figcaption>\(chart.svg())<details><summary>table</summary>\(table)</details></figure></div></details>"
   }
 
   /// The heaviest working set of each lift, week by week.
@@ -37,7 +38,7 @@ extension HTMLReport {
     var unique: [String] = []
     for name in names where !unique.contains(name) { unique.append(name) }
     guard !unique.isEmpty else { return "" }
-    var out = "<h3>Load progression</h3><div class=\"charts\">"
+    var out = "<details class=\"fold\"\(parts.count == 1 ? " open" : "")><summary>Load progression</summary><div class=\"charts\">"
     for name in unique {
       let series = part.sides.map { side in
         Self.series(side, side.outcome.series.loads[name] ?? [], firstX: 1)
@@ -45,7 +46,7 @@ extension HTMLReport {
       out += figure(FanChart(id: "\(key)-load-\(Self.slug(name))", title: "\(name): heaviest working set", xTitle: "week",
         yTitle: "kg", series: series), table: fanTable(series, x: "week"))
     }
-    return out + "</div>"
+    return out + "</div></details>"
   }
 
   /// What moved between base and candidate, most moved first.
@@ -64,7 +65,7 @@ extension HTMLReport {
         let delta = row.delta.map { ($0 > 0 ? "+" : $0 < 0 ? "\u{2212}" : "") + Format.grouped(abs($0)) } ?? "—"
         return "<tr data-metric=\"\(HTML.escape(row.metric))\"><td>\(HTML.escape(MetricSet.label(row.metric)))</td>"
           + "<td>\(Format.value(row.metric, row.base.p50))</td><td>\(Format.value(row.metric, row.candidate.p50))</td><td>\(delta)</td>"
-          + "<td>\(Ticks.label(row.base.share, percent: true))</td><td>\(Ticks.label(row.candidate.share, percent: true))</td></tr>"
+          + "<td>\(Format.share(row.base.share))</td><td>\(Format.share(row.candidate.share))</td></tr>"
       }.joined()
     }
     // The ten that moved most, then the rest folded.
@@ -77,7 +78,7 @@ extension HTMLReport {
 
   /// Each headline metric against the swept value, with its band.
   func sweepSection(_ sweep: SweepPart) -> String {
-    var out = "<section class=\"sweep\"><h2>Sweep of \(HTML.escape(sweep.path))</h2><div class=\"charts\">"
+    var out = "<section class=\"sweep\" id=\"sweep\"><h2>Sweep of \(HTML.escape(sweep.path))</h2><div class=\"charts\">"
     let metrics = ["totalXP", "finalLevel", "level.10", "evolution.first", "xpPerWeek.median"]
     for (scenario, aggregates) in sweep.scenarios {
       for metric in metrics where aggregates.first?.histogram(of: metric) != nil {
@@ -87,12 +88,13 @@ extension HTMLReport {
           let d = aggregate.distribution(of: metric)
           if let p10 = d.p10, let p50 = d.p50, let p90 = d.p90 { points.append(FanChart.Point(x: value, p10: p10, p50: p50, p90: p90)) }
           table += "<tr><td>\(NumberText.short(value))</td><td>\(Format.value(metric, d.p10))</td><td>\(Format.value(metric, d.p50))</td>"
-          table += "<td>\(Format.value(metric, d.p90))</td><td>\(Ticks.label(d.share, percent: true))</td></tr>"
+          table += "<td>\(Format.value(metric, d.p90))</td><td>\(Format.share(d.share))</td></tr>"
         }
         table += "</table>"
         let chart = FanChart(
           id: "sweep-\(Self.slug(scenario.name))-\(Self.slug(metric))", title: "\(scenario.name): \(MetricSet.label(metric))",
-          xTitle: sweep.path, yTitle: MetricSet.label(metric), series: [FanChart.Series(name: scenario.name, role: "base", points: points)])
+          xTitle: sweep.path, yTitle: MetricSet.label(metric), series: [FanChart.Series(name: scenario.name, role: "base", points: points)],
+          fromZero: !Metrics.isDay(metric))
         out += figure(chart, table: table)
       }
     }

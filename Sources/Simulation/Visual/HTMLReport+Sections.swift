@@ -2,7 +2,8 @@ import Engine
 import RuleLanguage
 
 extension HTMLReport {
-  /// A scenario: fan charts, milestones, nutrition, loads, and what moved.
+  /// A scenario: what moved (with two packs), the milestones, then the charts over time,
+  /// nutrition and loads folded (open when the report has one scenario).
   func section(_ part: Part) -> String {
     let scenario = part.scenario
     let key = Self.slug(scenario.name)
@@ -11,26 +12,29 @@ extension HTMLReport {
     out += legend(part.sides)
     // With two packs, what moved comes first: it is what the designer asked.
     if part.sides.count == 2 { out += moved(part) }
+    out += milestones(part, key: key)
     let days = scenario.days
     let dayTicks = Ticks.days(days).map { (Double($0), "day \($0)", "week \(($0 - 1) / 7 + 1)") }
-    let base = part.sides[0].outcome
-    let markers = [("level.10", "level 10"), ("evolution.first", "first evolution")].compactMap { metric, label in
-      base.aggregate.distribution(of: metric).p50.map { FanChart.Marker(x: $0, label: label) }
+    let markers = part.sides.flatMap { side in
+      [("level.10", "level 10"), ("evolution.first", "first evolution")].compactMap { metric, label in
+        side.outcome.aggregate.distribution(of: metric).p50.map {
+          FanChart.Marker(x: $0, label: (part.sides.count > 1 ? "\(side.label): " : "") + label, role: side.role)
+        }
+      }
     }
-    out += "<div class=\"charts\">"
+    out += "<details class=\"fold\"\(parts.count == 1 ? " open" : "")><summary>Over time: total XP, player level, companion level, XP per week</summary><div class=\"charts\">"
     let daily: [(String, String, KeyPath<SeriesAggregate, [Histogram]>)] = [
       ("xp", "Total XP", \.xp), ("level", "Player level", \.level), ("companion", "Companion level", \.companionLevel),
     ]
     for (id, title, path) in daily {
       let series = part.sides.map { Self.series($0, $0.outcome.series[keyPath: path], firstX: 1) }
       out += figure(FanChart(id: "\(key)-\(id)", title: "\(title) by day", xTitle: "day (week)", yTitle: title, series: series,
-        markers: markers, xTicks: dayTicks), table: fanTable(series, x: "day"))
+        markers: markers, xTicks: dayTicks), table: fanTable(series, x: "day", every: 14))
     }
     let weekly = part.sides.map { Self.series($0, $0.outcome.series.weeklyXP, firstX: 1) }
     out += figure(FanChart(id: "\(key)-weekly", title: "XP per week", xTitle: "week", yTitle: "XP earned in the week", series: weekly),
       table: fanTable(weekly, x: "week"))
-    out += "</div>"
-    out += milestones(part, key: key)
+    out += "</div></details>"
     out += nutrition(part, key: key)
     out += loads(part, key: key)
     return out + "</section>\n"
@@ -56,11 +60,13 @@ extension HTMLReport {
     "<figure><figcaption>\(HTML.escape(chart.title))</figcaption>\(chart.svg())<details><summary>table</summary>\(table)</details></figure>"
   }
 
-  func fanTable(_ series: [FanChart.Series], x: String) -> String {
+  /// The numbers of a fan chart; with `every` > 1, every that many x values and the last.
+  func fanTable(_ series: [FanChart.Series], x: String, every: Int = 1) -> String {
     var head = "<tr><th>\(x)</th>"
     for line in series { head += "<th>\(HTML.escape(line.name)) p10</th><th>p50</th><th>p90</th>" }
     var rows = ""
-    let xs = Set(series.flatMap { $0.points.map(\.x) }).sorted()
+    let all = Set(series.flatMap { $0.points.map(\.x) }).sorted()
+    let xs = all.enumerated().filter { $0.offset % every == 0 || $0.offset == all.count - 1 }.map(\.element)
     for value in xs {
       rows += "<tr><td>\(fmt(value))</td>"
       for line in series {
@@ -75,49 +81,64 @@ extension HTMLReport {
     return "<table>\(head)</tr>\(rows)</table>"
   }
 
-  /// Every level milestone, evolution and achievement: the week it happened, "never" apart.
+  /// Every level milestone, evolution and achievement as one chart of the day it happened
+  /// (milestones that happened exactly alike merged into one row); with two packs, those that
+  /// did not move are folded away. The numbers, one row per milestone, in a folded table.
   func milestones(_ part: Part, key: String) -> String {
     let metrics = part.sides[0].outcome.aggregate.metrics.filter {
       $0.hasPrefix("level.") || $0.hasPrefix("evolution.") || $0.hasPrefix("achievement.")
     }
-    let weeks = (part.scenario.days + 6) / 7
-    var out = "<h3>Milestones</h3><p>The day each milestone happened, by week, and the share of runs where it never did.</p>"
-    out += "<table class=\"milestones\"><tr><th>milestone</th>"
-    for side in part.sides { out += "<th>\(HTML.escape(side.label)) p10</th><th>p50</th><th>p90</th><th>happened</th>" }
-    out += "</tr>"
+    var rows: [MilestonePlot.Row] = []
     for metric in metrics {
-      out += "<tr><td>\(HTML.escape(MetricSet.label(metric)))</td>"
-      for side in part.sides {
-        let d = side.outcome.aggregate.distribution(of: metric)
-        for (stat, value) in [("p10", d.p10), ("p50", d.p50), ("p90", d.p90)] {
-          out += "<td data-side=\"\(HTML.escape(side.label))\" data-metric=\"\(HTML.escape(metric))\" data-stat=\"\(stat)\" data-value=\"\(value.map(NumberText.format) ?? "null")\">\(Format.value(metric, value))</td>"
-        }
-        out += "<td data-side=\"\(HTML.escape(side.label))\" data-metric=\"\(HTML.escape(metric))\" data-stat=\"share\" data-value=\"\(NumberText.format(d.share))\">\(Ticks.label(d.share, percent: true))</td>"
+      let sides = part.sides.map { (role: $0.role, distribution: $0.outcome.aggregate.distribution(of: metric)) }
+      if let index = rows.firstIndex(where: { $0.sides.map(\.distribution) == sides.map(\.distribution) }) {
+        rows[index].metrics.append(metric)
+      } else {
+        rows.append(MilestonePlot.Row(metrics: [metric], sides: sides))
+      }
+    }
+    let happened = rows.filter { $0.sides.contains { $0.distribution.share > 0 } }
+    let never = rows.filter { !$0.sides.contains { $0.distribution.share > 0 } }.flatMap(\.metrics)
+    func plot(_ rows: [MilestonePlot.Row], _ id: String, _ title: String) -> String {
+      "<figure class=\"milestone-plot\"><figcaption>\(HTML.escape(title))</figcaption>"
+        + MilestonePlot(id: "\(key)-\(id)", title: title, days: part.scenario.days, rows: rows).svg() + "</figure>"
+    }
+    var out = "<h3 id=\"\(key)-milestones\">Milestones</h3><p>The day each milestone happened: a line from p10 to p90, a dot at the median"
+    out += part.sides.count > 1 ? " (base above, candidate below)" : ""
+    out += "; on the right, the share of runs where it happened. Milestones that happened alike share a row.</p>"
+    if part.sides.count == 2 {
+      let moved = happened.filter { $0.sides[0].distribution != $0.sides[1].distribution }
+      let still = happened.filter { $0.sides[0].distribution == $0.sides[1].distribution }
+      out += moved.isEmpty ? "<p>No milestone moved.</p>" : plot(moved, "milestones", "Milestones that moved")
+      if !still.isEmpty {
+        out += "<details class=\"fold\"><summary>\(still.count) milestone rows that did not move</summary>"
+          + plot(still, "milestones-still", "Milestones that did not move") + "</details>"
+      }
+    } else if !happened.isEmpty {
+      out += plot(happened, "milestones", "Milestones")
+    }
+    if !never.isEmpty {
+      out += "<p class=\"never\">Never happened in any run: " + HTML.escape(never.map(MetricSet.label).joined(separator: ", ")) + ".</p>"
+    }
+    // The raw numbers ride on each row (per side "p10 p50 p90 share", "null" for never), so that
+    // a test or a script reads them without parsing the text.
+    let sides = part.sides.map { HTML.escape($0.label) }.joined(separator: "|")
+    out += "<details class=\"fold\"><summary>table of every milestone</summary><table class=\"milestones\" data-sides=\"\(sides)\"><tr><th>milestone</th>"
+    for side in part.sides { out += "<th>\(part.sides.count > 1 ? HTML.escape(side.label) + " " : "")p10</th><th>p50</th><th>p90</th><th>happened</th>" }
+    out += "</tr>"
+    // Milestones that never happened in any run are named above, not given rows of "never".
+    for metric in metrics where !never.contains(metric) {
+      let distributions = part.sides.map { $0.outcome.aggregate.distribution(of: metric) }
+      let values = distributions.map { d in
+        ([d.p10, d.p50, d.p90].map { $0.map(NumberText.format) ?? "null" } + [NumberText.format(d.share)]).joined(separator: " ")
+      }
+      out += "<tr data-metric=\"\(HTML.escape(metric))\" data-values=\"\(values.joined(separator: "|"))\"><td>\(HTML.escape(MetricSet.label(metric)))</td>"
+      for d in distributions {
+        out += [d.p10, d.p50, d.p90].map { "<td>\(Format.cell(metric, $0))</td>" }.joined() + "<td>\(Format.share(d.share))</td>"
       }
       out += "</tr>"
     }
-    out += "</table><div class=\"charts\">"
-    // A chart for each milestone that happened in some run (the table lists the others).
-    for metric in metrics where part.sides.contains(where: { ($0.outcome.aggregate.histogram(of: metric)?.happened ?? 0) > 0 }) {
-      let series = part.sides.map { side -> BarChart.Series in
-        let histogram = side.outcome.aggregate.histogram(of: metric) ?? Histogram()
-        var shares = [Double](repeating: 0, count: weeks)
-        let total = Double(max(1, histogram.runs))
-        for (value, count) in histogram.sorted {
-          shares[min(weeks - 1, max(0, (Int(value) - 1) / 7))] += Double(count) / total
-        }
-        return BarChart.Series(name: side.label, role: side.role, shares: shares, never: Double(histogram.never) / total)
-      }
-      let chart = BarChart(id: "\(key)-m-\(Self.slug(metric))", title: MetricSet.label(metric), xTitle: "week it happened",
-        bins: (1...max(1, weeks)).map { "\($0)" }, series: series)
-      var table = "<table><tr><th>week</th>" + series.map { "<th>\(HTML.escape($0.name))</th>" }.joined() + "</tr>"
-      for index in 0..<weeks where series.contains(where: { $0.shares[index] > 0 }) {
-        table += "<tr><td>\(index + 1)</td>" + series.map { "<td>\(Ticks.label($0.shares[index], percent: true))</td>" }.joined() + "</tr>"
-      }
-      table += "<tr><td>never</td>" + series.map { "<td>\(Ticks.label($0.never, percent: true))</td>" }.joined() + "</tr></table>"
-      out += "<figure><figcaption>\(HTML.escape(chart.title))</figcaption>\(chart.svg())<details><summary>table</summary>\(table)</details></figure>"
-    }
-    return out + "</div>"
+    return out + "</table></details>"
   }
 
   static func slug(_ text: String) -> String {

@@ -2,9 +2,10 @@ import Engine
 import RuleLanguage
 
 /// `fitquest report`: one self-contained HTML file (inline SVG and CSS, one small inline script,
-/// nothing from the network) with the run's identity, Monte Carlo fan charts, milestone
-/// distributions, nutrition and loads, an optional base-vs-candidate overlay with what moved,
-/// and an optional sweep. Every chart has a table with its numbers.
+/// nothing from the network), read top-down: a headline with the answer to the question asked
+/// (what moved most, the sweep's medians, or each scenario's headline milestones), the contents,
+/// the run's identity, the sweep, then per scenario what moved, the milestones as one chart and,
+/// folded, the fan charts over time, nutrition and loads. Every chart has a table with its numbers.
 public struct HTMLReport {
   /// One rule pack's runs of a scenario.
   public struct Side {
@@ -62,17 +63,21 @@ public struct HTMLReport {
 
   /// The whole document.
   public func html() -> String {
-    var body = "<header><h1>FitQuest balance report</h1>\(identity())</header>\n"
-    for part in parts { body += section(part) }
+    var body = "<header><h1>FitQuest balance report</h1></header>\n" + headline() + contents()
+    body += "<section id=\"run\"><h2>What was run</h2>\(identity())</section>\n"
     if let sweep { body += sweepSection(sweep) }
+    for part in parts { body += section(part) }
     if let sensitivity { body += TornadoChart(analysis: sensitivity).section() }
+    // Table cells and rows end where the next begins: HTML's optional end tags, left out to keep
+    // the thousands of cells under the charts small.
+    body = body.replacingOccurrences(of: "</td>", with: "").replacingOccurrences(of: "</tr>", with: "")
     return """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
       <title>FitQuest balance report: \(HTML.escape(parts.map(\.scenario.name).joined(separator: ", ")))</title>
       <style>\(Self.css)</style></head>
       <body>
-      \(body)<footer>FitQuest \(HTML.escape(version)) · every number is also in the table under its chart · p10–p90 bands, median lines; "never" counts runs where a milestone did not happen</footer>
+      \(body)<footer>FitQuest \(HTML.escape(version)) · every number is also in the table under its chart (daily charts: every 14th day) · p10–p90 bands, median lines; "never" counts runs where a milestone did not happen</footer>
       <script>\(Self.script)</script>
       </body></html>
 
@@ -111,7 +116,14 @@ public struct HTMLReport {
     .band.base{fill:#3b7dd8;opacity:.22}.median.base{stroke:#1f5fbf;stroke-width:2;fill:none}
     .band.candidate{fill:#e0792b;opacity:.22}.median.candidate{stroke:#c4561a;stroke-width:2;fill:none;stroke-dasharray:6 3}
     .bar.base{fill:#3b7dd8}.bar.candidate{fill:#e0792b}.bar.never{fill:#9aa4ae}
-    .marker{stroke:#6a3fb5;stroke-dasharray:3 3}.marker-label{font-size:11px;fill:#6a3fb5}
+    .marker{stroke-dasharray:3 3}.marker.base{stroke:#1f5fbf}.marker.candidate{stroke:#c4561a}
+    .marker-label{font-size:11px}.marker-label.base{fill:#1f5fbf}.marker-label.candidate{fill:#c4561a}
+    .range{stroke-width:3}.range.base{stroke:#3b7dd8}.range.candidate{stroke:#e0792b}.range.open{stroke-dasharray:4 3}
+    .ty{text-anchor:end;dominant-baseline:middle}.tx{text-anchor:middle}.tm{dominant-baseline:middle}
+    .charts figure:only-child{max-width:540px}.milestone-plot svg{max-width:760px}
+    .dot.base{fill:#1f5fbf}.dot.candidate{fill:#c4561a}
+    .headline{background:#eef4fb;border-radius:6px;padding:4px 16px 10px}.headline h2{border:0;margin-top:8px;padding-top:0}
+    .toc ol{columns:2;margin:4px 0}.toc h2{font-size:16px}details.fold>summary{font-size:16px;font-weight:600;color:#1d232a;margin:18px 0 6px}
     .legend span{display:inline-block;margin-right:14px}.legend i{display:inline-block;width:14px;height:4px;margin-right:5px;vertical-align:middle}
     .legend .base i{background:#1f5fbf}.legend .candidate i{background:#c4561a}
     table{border-collapse:collapse;font-size:12px;margin:4px 0}th,td{border-bottom:1px solid #e3e7eb;padding:2px 8px;text-align:right}
@@ -119,11 +131,22 @@ public struct HTMLReport {
     footer{margin-top:40px;color:#6b757f;font-size:12px}
     """
 
-  /// Checks, once loaded, that every chart drew something; the browser test reads the result.
+  /// Checks, once loaded, that every chart drew something, that no two text labels of a chart
+  /// overlap (every fold opened while measuring, then closed again), and where the headline
+  /// ends; the browser test reads the results from attributes of the body.
   static let script = """
-    (function(){var charts=document.querySelectorAll('svg[data-chart]');var drawn=0;
-    charts.forEach(function(c){var ok=false;c.querySelectorAll('path,rect').forEach(function(p){
-    var d=p.getAttribute('d');if((d&&d.length>2)||(p.tagName==='rect'&&+p.getAttribute('height')>0))ok=true;});if(ok)drawn++;});
-    document.body.setAttribute('data-charts',String(charts.length));document.body.setAttribute('data-charts-drawn',String(drawn));})();
+    (function(){var b=document.body,charts=document.querySelectorAll('svg[data-chart]');var drawn=0,overlaps=0,first='';
+    charts.forEach(function(c){var ok=false;c.querySelectorAll('path,rect,circle,line.range').forEach(function(p){
+    var d=p.getAttribute('d');if((d&&d.length>2)||(p.tagName==='rect'&&+p.getAttribute('height')>0)||p.tagName!=='path'&&p.tagName!=='rect')ok=true;});if(ok)drawn++;});
+    var folds=[].filter.call(document.querySelectorAll('details'),function(d){return !d.open;});folds.forEach(function(d){d.open=true;});
+    charts.forEach(function(c){var boxes=[].map.call(c.querySelectorAll('text'),function(t){return [t,t.getBoundingClientRect()];})
+    .filter(function(e){return e[1].width>0&&e[1].height>0&&e[0].textContent.length>0;});
+    for(var i=0;i<boxes.length;i++)for(var j=i+1;j<boxes.length;j++){var a=boxes[i][1],o=boxes[j][1];
+    if(a.left<o.right-0.5&&o.left<a.right-0.5&&a.top<o.bottom-0.5&&o.top<a.bottom-0.5){overlaps++;
+    if(!first)first=c.getAttribute('data-chart')+': '+boxes[i][0].textContent+' | '+boxes[j][0].textContent;}}});
+    folds.forEach(function(d){d.open=false;});var h=document.getElementById('headline');
+    b.setAttribute('data-charts',String(charts.length));b.setAttribute('data-charts-drawn',String(drawn));
+    b.setAttribute('data-label-overlaps',String(overlaps));b.setAttribute('data-first-overlap',first);
+    if(h){var r=h.getBoundingClientRect();b.setAttribute('data-headline-top',String(Math.round(r.top+window.scrollY)));}})();
     """
 }

@@ -36,38 +36,42 @@ struct SVGPlot {
       + "<title id=\"\(id)-t\">\(HTML.escape(label))</title>"
   }
 
-  /// Horizontal grid lines and labels at the y ticks, and the y axis title.
+  /// Horizontal grid lines (one path) and labels at the y ticks, and the y axis title. Text
+  /// alignment comes from the report's CSS classes (`ty`, `tx`), not from attributes per label.
   func yAxis(_ title: String, percent: Bool = false) -> String {
-    var out = ""
+    var grid = ""
+    var labels = ""
     for tick in yTicks {
       let y = fmt(self.y(tick))
-      out += "<line class=\"grid\" x1=\"\(fmt(Self.left))\" x2=\"\(fmt(Self.width - Self.right))\" y1=\"\(y)\" y2=\"\(y)\"/>"
-      out += "<text class=\"tick\" x=\"\(fmt(Self.left - 6))\" y=\"\(y)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(HTML.escape(Ticks.label(tick, percent: percent)))</text>"
+      grid += "M\(fmt(Self.left)),\(y)H\(fmt(Self.width - Self.right))"
+      labels += "<text class=\"tick ty\" x=\"\(fmt(Self.left - 6))\" y=\"\(y)\">\(HTML.escape(Ticks.label(tick, percent: percent)))</text>"
     }
     let middle = fmt((Self.top + Self.height - Self.bottom) / 2)
-    out += "<text class=\"axis-title\" transform=\"translate(14 \(middle)) rotate(-90)\" text-anchor=\"middle\">\(HTML.escape(title))</text>"
-    return out
+    return "<path class=\"grid\" d=\"\(grid)\"/>" + labels
+      + "<text class=\"axis-title tx\" transform=\"translate(14 \(middle)) rotate(-90)\">\(HTML.escape(title))</text>"
   }
 
-  /// Ticks on the x axis at `ticks` with their labels (a second line under each, optional).
+  /// The x axis and its ticks (one path), the labels at `ticks` (a second line under each,
+  /// optional) and the axis title.
   func xAxis(_ title: String, ticks: [(value: Double, label: String, second: String?)]) -> String {
     let base = Self.height - Self.bottom
-    var out = "<line class=\"axis\" x1=\"\(fmt(Self.left))\" x2=\"\(fmt(Self.width - Self.right))\" y1=\"\(fmt(base))\" y2=\"\(fmt(base))\"/>"
+    var marks = "M\(fmt(Self.left)),\(fmt(base))H\(fmt(Self.width - Self.right))"
+    var labels = ""
     for tick in ticks {
       let x = fmt(self.x(tick.value))
-      out += "<line class=\"axis\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(fmt(base))\" y2=\"\(fmt(base + 4))\"/>"
-      out += "<text class=\"tick\" x=\"\(x)\" y=\"\(fmt(base + 16))\" text-anchor=\"middle\">\(HTML.escape(tick.label))</text>"
+      marks += "M\(x),\(fmt(base))v4"
+      labels += "<text class=\"tick tx\" x=\"\(x)\" y=\"\(fmt(base + 19))\">\(HTML.escape(tick.label))</text>"
       if let second = tick.second {
-        out += "<text class=\"tick weeks\" x=\"\(x)\" y=\"\(fmt(base + 28))\" text-anchor=\"middle\">\(HTML.escape(second))</text>"
+        labels += "<text class=\"tick weeks tx\" x=\"\(x)\" y=\"\(fmt(base + 33))\">\(HTML.escape(second))</text>"
       }
     }
-    out += "<text class=\"axis-title\" x=\"\(fmt((Self.left + Self.width - Self.right) / 2))\" y=\"\(fmt(Self.height - 6))\" text-anchor=\"middle\">\(HTML.escape(title))</text>"
-    return out
+    return "<path class=\"axis\" d=\"\(marks)\"/>" + labels
+      + "<text class=\"axis-title tx\" x=\"\(fmt((Self.left + Self.width - Self.right) / 2))\" y=\"\(fmt(Self.height - 6))\">\(HTML.escape(title))</text>"
   }
 }
 
-/// Coordinates with two decimals at most, locale-free.
-func fmt(_ value: Double) -> String { NumberText.short(value) }
+/// Coordinates with one decimal at most (a tenth of a pixel at full size), locale-free.
+func fmt(_ value: Double) -> String { NumberText.short((value * 10).rounded() / 10) }
 
 /// Escaping for HTML text and attribute values.
 enum HTML {

@@ -9,8 +9,11 @@ enum CompareCommand: Command {
   static let usage = "fitquest compare --base DIR --candidate DIR [SCENARIO...] [--runs N] [--seed N] [--format text|json|csv]"
   static let about = """
     Runs each scenario (default: \(ScenarioArguments.defaultScenario)) with the same seeds under the base and
-    the candidate rule packs (the scenarios' own 'rules' are ignored) and prints what moved, most
-    moved first ("level 10 reached on day 64 → day 81 (+17)"), then every metric side by side.
+    the candidate rule packs (the scenarios' own 'rules' are ignored) and prints what moved
+    ("level 10 reached on day 64 → day 81 (+17)"), then every metric side by side: player levels
+    and the first evolution first, by days moved; then other milestones; then amounts, by relative
+    change. A metric whose median and share of runs did not move is not listed; when nothing
+    moved, one line says so and no table follows.
     With --runs N, each side is a distribution: p10/p50/p90 and how often milestones happened.
     """
   static let formats: [OutputFormat] = [.text, .json, .csv]

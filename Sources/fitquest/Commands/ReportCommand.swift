@@ -14,18 +14,17 @@ enum ReportCommand: Command {
   static let about = """
     Runs each scenario --runs times (default 200) and writes one HTML file — inline SVG and CSS,
     nothing loaded from the network, so it can be mailed, attached to a CI run or opened offline —
-    with: the run's identity (scenarios, rules with their digests, seeds, runs, overrides, version);
-    fan charts over the days of total XP, player level and companion level, and of XP per week
-    (p10–p90 band, median, markers at the median day of level 10 and of the first evolution);
-    for every level milestone, evolution and achievement, the week it happened and the share of
-    runs where it never did; the nutrition adjustments and clamp hits; the load progression of
-    each lift. With --base/--candidate (or --set-candidate) both packs share the axes in two colours
-    and a table lists what moved, most first. With --sweep, each headline metric against the swept
-    value, with its band. With --sensitivity, tornado charts of the rule values that move each
-    headline metric most at ±10% (as 'fitquest sensitivity' ranks them). Every chart has a table with its numbers; the milestone numbers are those
-    'simulate --runs N --format json' prints for the same arguments. With --replay, the page of a
-    rule change replayed on a store's real players instead: who is demoted, level deltas, XP change,
-    the most affected players and what moved (docs/live-ops.md).
+    read top-down: a headline with the answer (with --base/--candidate what moved most, with
+    --sweep the medians at each value, else each scenario's headline milestones), contents, the
+    run's identity (scenarios, rules with their digests, seeds, runs, overrides, version), the
+    sweep's charts, then per scenario what moved, every milestone as one chart (p10–p90 of the day
+    it happened, the median, the share of runs; identical milestones share a row) and, folded when
+    there are several scenarios, fan charts over the days of total XP, player level and companion
+    level and of XP per week (with each pack's median day of level 10 and of the first evolution),
+    the nutrition adjustments and clamp hits, and the load progression of each lift. With
+    --sensitivity, tornado charts of the rule values that move each headline metric most at ±10%
+    (as 'fitquest sensitivity' ranks them). Every chart has a table with its numbers; the
+    milestone numbers are those 'simulate --runs N --format json' prints for the same arguments.
     """
   static let footer = "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
   struct Options: RunOptionsDeclaring {
