@@ -73,3 +73,29 @@ import Testing
     #expect(Distribution(single: nil).share == 0)
   }
 }
+
+/// Issue 22: the report's series hold days × metrics values, not runs.
+@Suite struct SeriesMemoryTests {
+  @Test func amountsAreChartedToThreeSignificantFigures() {
+    #expect(SeriesAggregate.chartValue(826) == 826)
+    #expect(SeriesAggregate.chartValue(999) == 999)
+    #expect(SeriesAggregate.chartValue(1_176) == 1_180)
+    #expect(SeriesAggregate.chartValue(21_831) == 21_800)
+    #expect(SeriesAggregate.chartValue(21_850) == 21_900)  // half away from zero
+    #expect(SeriesAggregate.chartValue(123_456_789) == 123_000_000)
+  }
+
+  @Test func aDayHoldsTheValuesItsSpreadSpansNotOnePerRun() throws {
+    let (scenario, engine) = try SimulationFixture.load("../../../scenarios/beginner-3x.json")
+    let outcome = try ReportRunner.run(scenario, engine: engine, runs: 240, threads: 2)
+    let lastDay = try #require(outcome.series.xp.last)
+    // Total XP on day 181 spreads over about ±15% of 20,000 across runs: 240 runs give nearly
+    // as many distinct values, three significant figures at most (36,000 − 14,000) / 100 + 1.
+    #expect(lastDay.runs == 240)
+    #expect(lastDay.sorted.count <= 221)
+    #expect(lastDay.sorted.allSatisfy { $0.value.truncatingRemainder(dividingBy: 100) == 0 })
+    // Below 1,000 amounts are exact; above, at most 900 values per power of ten: bounded
+    // whatever the runs.
+    for day in outcome.series.xp { #expect(day.sorted.allSatisfy { $0.value < 1000 || $0.value == SeriesAggregate.chartValue($0.value) }) }
+  }
+}

@@ -3,6 +3,12 @@ import Engine
 /// What the report draws over time, aggregated over runs without keeping them: per day the
 /// distribution of total XP, player level and companion level; per week XP earned; the share of
 /// days per nutrition adjustment; and per lift the top working set of each week.
+///
+/// Memory is bounded by days × series, not by runs: XP amounts are counted to three significant
+/// figures (``chartValue(_:)``: 21,831 as 21,800, at most 0.5% off, a tenth of a pixel at the
+/// charts' height), so a day's histogram holds at most the few hundred values its p10–p90 spread
+/// spans however many runs there are; levels and loads take few values of their own. The
+/// milestone numbers come from the runs' exact summaries (``RunAggregate``), as in `simulate`.
 public struct SeriesAggregate: Sendable {
   /// Per day (index 0 = day 1): total XP, player level, companion level.
   public private(set) var xp: [Histogram] = []
@@ -25,7 +31,7 @@ public struct SeriesAggregate: Sendable {
   mutating func add(_ result: RunResult) {
     runs += 1
     for (index, row) in result.timeline.enumerated() {
-      Self.add(Double(row.xp), at: index, to: &xp)
+      Self.add(Self.chartValue(Double(row.xp)), at: index, to: &xp)
       Self.add(Double(row.level), at: index, to: &level)
       Self.add(Double(row.companionLevel), at: index, to: &companionLevel)
       if let adjustment = row.adjustment {
@@ -34,7 +40,7 @@ public struct SeriesAggregate: Sendable {
         if row.clamped { clampedDays += 1 }
       }
     }
-    for (week, gained) in result.summary.weeklyXP.enumerated() { Self.add(Double(gained), at: week, to: &weeklyXP) }
+    for (week, gained) in result.summary.weeklyXP.enumerated() { Self.add(Self.chartValue(Double(gained)), at: week, to: &weeklyXP) }
     guard let start = result.timeline.first?.date else { return }
     var heaviest: [String: [Int: Double]] = [:]
     for event in result.events {
@@ -51,6 +57,15 @@ public struct SeriesAggregate: Sendable {
       for (week, kg) in weeks { Self.add(kg, at: week, to: &series) }
       loads[name] = series
     }
+  }
+
+  /// An amount rounded to three significant figures (half away from zero): 21,831 → 21,800,
+  /// 826 → 826, 1,176 → 1,180. Exact for integers below 1,000.
+  public static func chartValue(_ value: Double) -> Double {
+    guard value.isFinite, abs(value) >= 1000 else { return value }
+    var quantum = 1.0
+    while abs(value) >= quantum * 1000 { quantum *= 10 }
+    return (value / quantum).rounded(.toNearestOrAwayFromZero) * quantum
   }
 
   private static func add(_ value: Double, at index: Int, to series: inout [Histogram]) {
