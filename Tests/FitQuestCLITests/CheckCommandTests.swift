@@ -224,6 +224,32 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(loop.stderr.contains("error: 'extends' makes a cycle: scenarios/loop.json → scenarios/loop.json"))
   }
 
+  /// Issue 27: a variant adds a session with "sessions+" instead of copying the parent's.
+  @Test func extendsAddsToAnArrayWithAPlusKey() throws {
+    let project = try project()
+    try #"{ "extends": "tiny.json", "plan": { "sessions+": [ { "days": ["sat"], "category": "strength", "durationMin": 30, "rpe": 7 } ] } }"#
+      .write(to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
+    func workouts(_ file: String) throws -> Double? {
+      let result = try project.run(["simulate", file, "--format", "json"])
+      #expect(result.status == 0, "\(result.stderr)")
+      return try JSONReader.parse(result.stdout)["scenarios"]?.elements?.first?["metrics"]?["workouts"]?.number
+    }
+    // Two weeks from Monday 5 January: Mon/Wed/Fri make 6 workouts; the added Saturdays 2 more.
+    #expect(try workouts("scenarios/tiny.json") == 6)
+    #expect(try workouts("scenarios/plus.json") == 8)
+    // An added element is checked where it is written; "KEY+" needs an array.
+    let marked = MarkedText(#"{ "extends": "tiny.json", "plan": { "sessions+": [ { "days": ["sat"], 1️⃣"category": "strenght", "durationMin": 30 } ] } }"#)
+    try marked.text.write(to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
+    let typo = try project.run(["simulate", "scenarios/plus.json"])
+    #expect(typo.status == 65)
+    #expect(typo.stderr.contains("scenarios/plus.json:1:\((marked.position()?.column ?? 0) + 12): error: unknown category 'strenght'"), "\(typo.stderr)")
+    try #"{ "extends": "tiny.json", "plan": { "sessions+": { "days": ["sat"] } } }"#
+      .write(to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
+    let notArray = try project.run(["simulate", "scenarios/plus.json"])
+    #expect(notArray.status == 65)
+    #expect(notArray.stderr.contains("scenarios/plus.json:1:50: error: 'sessions+' adds the elements of an array; this is not an array"), "\(notArray.stderr)")
+  }
+
   @Test func outputFilesGoIntoNewDirectoriesAlike() throws {
     let project = try project()
     let svg = try project.run(["simulate", "scenarios/tiny.json", "--svg", "charts/a/run.svg"])

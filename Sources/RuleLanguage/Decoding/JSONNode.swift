@@ -47,6 +47,27 @@ public struct JSONNode {
         return top
       }
       for addition in additions {
+        // "KEY+": the array adds its elements to the parent's KEY instead of replacing it.
+        if addition.key.count > 1, addition.key.hasSuffix("+") {
+          let key = String(addition.key.dropLast())
+          let childPath = path.appending(key)
+          guard case .array(let added) = addition.value.kind else {
+            log.report(Diagnostic(in: other, offset: addition.value.offset, message: "'\(addition.key)' adds the elements of an array; this is not an array"))
+            continue
+          }
+          guard let index = members.firstIndex(where: { $0.key == key }) else {
+            overrides[childPath] = other
+            members.append(JSONMember(key: key, keyOffset: addition.keyOffset, value: addition.value))
+            continue
+          }
+          guard case .array(let existing) = members[index].value.kind else {
+            log.report(Diagnostic(in: other, offset: addition.value.offset, message: "'\(addition.key)' adds to an array; '\(key)' of the scenario it extends is not one"))
+            continue
+          }
+          for offset in added.indices { overrides[childPath.appending(existing.count + offset)] = other }
+          members[index].value = JSONValue(.array(existing + added), offset: members[index].value.offset)
+          continue
+        }
         let childPath = path.appending(addition.key)
         if let index = members.firstIndex(where: { $0.key == addition.key }) {
           if addition.value.kind == .null {
