@@ -88,4 +88,18 @@ import Testing
     let usage = try CommandRunner.fitquest(["sweep", "--set", "xp.caps.perDay=100"])
     #expect(usage.status == 64)
   }
+
+  /// Issue 27: `| head` printed "Broken pipe" as an error. A reader that stops early ends the
+  /// command quietly; its status (74) still says the output is incomplete.
+  @Test func aReaderThatStopsEarlyEndsTheCommandQuietly() throws {
+    let fitquest = Paths.fitquest.path
+    let script = "'\(fitquest)' simulate --format events --set scenario.duration.months=60 | head -c 10 > /dev/null; echo \"status ${PIPESTATUS[0]}\""
+    let result = try CommandRunner.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: Paths.repository)
+    #expect(result.stdout == "status 74\n")
+    #expect(result.stderr == "", "\(result.stderr)")
+    // A failure that is not the reader's (a full disk) is still reported.
+    let full = try CommandRunner.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "'\(fitquest)' simulate > /dev/full"], in: Paths.repository)
+    #expect(full.status == 74)
+    #expect(full.stderr.contains("error: cannot write standard output: No space left on device"))
+  }
 }

@@ -55,10 +55,11 @@ import Testing
     let total = try #require(rows.first { $0["metric"]?.string == "totalXP" })
     #expect(total["candidate"]?["p50"]?.number == 264)
     #expect(total["delta"]?.number == -240)
-    // Moves are structured and most moved first: level 2 moved 2 days from day 1 (200%), level 4
-    // 5 days from day 5 (100%), level 3 2 from 3 (67%), then the XP metrics (under 50%).
+    // Moves are structured, level milestones first by days moved (issue 27: not by relative
+    // change): level 4 moved 5 days, level 2 and level 3 2 days each (in metric order), then the
+    // amounts.
     let moves = try #require(json["moves"]?.elements)
-    #expect(moves.prefix(3).map { $0["metric"]?.string } == ["level.2", "level.4", "level.3"])
+    #expect(moves.prefix(3).map { $0["metric"]?.string } == ["level.4", "level.2", "level.3"])
     #expect(moves.contains { $0["metric"]?.string == "totalXP" })
   }
 

@@ -111,6 +111,13 @@ final class Console: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Whether a write failed because the reader went away (`| head` read what it wanted).
+  var readerClosed: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return failure == EPIPE
+  }
+
   /// Why a write failed ("No space left on device"), or nil when every write succeeded.
   var failureDescription: String? {
     lock.lock()

@@ -60,6 +60,15 @@ import Testing
     let readme = try String(contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
     let commands = DocExample.parse(readme, file: "README.md").map(\.command)
     #expect(commands.contains { $0.hasPrefix("swift run fitquest simulate") })
+    // A newcomer has no `fitquest` on the PATH (issue 27: exit 127): every document writes
+    // `swift run fitquest`, and the README says once how to put the release binary on the PATH.
+    for document in Self.documents {
+      let text = try String(contentsOf: Paths.repository.appendingPathComponent(document), encoding: .utf8)
+      for example in DocExample.parse(text, file: document) {
+        #expect(!example.command.hasPrefix("fitquest "), "\(example): write 'swift run fitquest'")
+      }
+    }
+    #expect(readme.contains("export PATH=\"$PWD/.build/release:$PATH\""))
   }
 
   @Test func heavierBlocksAreScheduledFirst() {
