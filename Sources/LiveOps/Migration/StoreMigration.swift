@@ -38,6 +38,9 @@ public enum StoreMigration {
     public var failed = 0
     /// Events replayed.
     public var events = 0
+
+    /// No players yet.
+    public init() {}
   }
 
   /// One player handed to a worker.

@@ -45,7 +45,7 @@ enum BenchCommand: Command {
     let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
     let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
     let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay", "import"]
+    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay", "import", "liveops"]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -139,6 +139,16 @@ enum BenchCommand: Command {
       for result in try ImportBenchmark.run(
         sets: arguments.importSets ?? (quick ? 10_000 : 100_000), healthMegabytes: arguments.healthMegabytes ?? (quick ? 8 : 256),
         repetitions: repetitions, rules: "rules", executable: executablePath())
+      {
+        report(result)
+      }
+    }
+    if wanted("liveops") {
+      starting("replay and migrate on a store")
+      Clock.resetPeak()
+      for result in try LiveOpsStoreBenchmark.run(
+        players: quick ? 300 : 10_000, days: 90, threads: ProcessInfo.processInfo.activeProcessorCount, repetitions: repetitions,
+        scenarios: "scenarios", rules: "rules", executable: executablePath())
       {
         report(result)
       }
