@@ -6,7 +6,8 @@ import RuleLanguage
 enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "Measure performance on the benchmark workloads (swift run -c release fitquest bench)"
-  static let usage = "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress,tune,sensitivity,import] [--repetitions N]"
+  static let usage =
+    "fitquest bench [--quick] [--json] [--only W1,W2,montecarlo,award,store,progress,tune,sensitivity,import,replay,liveops] [--repetitions N]"
   static let about = """
     Runs the workloads of docs/performance.md and prints median figures over repetitions:
       W1          ../shared/bench/W1.md through the engine (rules/w1) and hand-written, same process
@@ -18,6 +19,8 @@ enum BenchCommand: Command {
       progress    one player's progress saved and loaded: its binary form against Codable (compact, JSON)
       import      'fitquest import' of a Strong export of 100,000 sets and of Apple Health exports (plain and
                   zipped) of 64 and 256 MB, with peak RSS
+      replay      10,000 players × 90 days replayed under two packs and compared, in memory
+      liveops     'replay' and 'migrate' on a store of 10,000 players × 90 days filled by 'award --store'
     """
   struct Options: CommandOptions {
     let quick = Option.flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)")
