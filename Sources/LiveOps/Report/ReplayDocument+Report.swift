@@ -4,6 +4,9 @@ import Simulation
 extension ReplayDocument {
   /// The HTML report of the replay (`fitquest report --replay`).
   /// - Throws: a located error where the summary's lists are not as `fitquest replay` writes them.
+  // Not optimized: Swift 6.3's optimizer fails its ownership verification on this function
+  // ("Found ownership error", a compiler crash in release builds); it runs once per report.
+  @_optimize(none)
   public func report(version: String) throws(DiagnosticError) -> ReplayReport {
     func fail(_ value: JSONValue?, _ message: String) -> DiagnosticError {
       DiagnosticError(Diagnostic(file: path, message: "\(message) (at byte \((value ?? summary).offset)); write it with 'fitquest replay --format json'"))
