@@ -71,6 +71,8 @@ package protocol Mechanic {
   static func metrics(_ rules: Rules, pack: RulePack) -> [RunMetric]
   /// Its metric names as patterns, for docs and hints.
   static var metricFamilies: [RunMetric.Family] { get }
+  /// Its line of a simulated run's text report ("Seasons", "Winter Warm-up: Gold…"), if any.
+  static func reportLine(_ state: State, rules: Rules) -> (label: String, text: String)?
 }
 
 extension Mechanic {
@@ -80,6 +82,7 @@ extension Mechanic {
   package static func summary(_ rules: Rules) -> String? { nil }
   package static func metrics(_ rules: Rules, pack: RulePack) -> [RunMetric] { [] }
   package static var metricFamilies: [RunMetric.Family] { [] }
+  package static func reportLine(_ state: State, rules: Rules) -> (label: String, text: String)? { nil }
 
   /// Its part of a pack's summary.
   static func summary(of pack: RulePack) -> String? {

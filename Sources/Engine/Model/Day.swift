@@ -2,7 +2,7 @@
 ///
 /// The engine never touches clocks, time zones or locales: a workout belongs to the ISO date the
 /// app logged it on, so daylight-saving and midnight bugs cannot exist.
-public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// Days since 1970-01-01 (negative before).
   public private(set) var number: Int
 

@@ -9,6 +9,8 @@ public enum MetricKey: Sendable, Hashable {
   case evolution(Int)
   case achievement(String, tier: Int)
   case quest(String)
+  /// A metric a mechanic reports (`season.ID.tier`), read by name.
+  case mechanic(String)
 
   static let fixed: [String: MetricKey] = [
     "days": .days, "workouts": .workouts, "totalXP": .totalXP, "finalLevel": .finalLevel, "finalStreak": .finalStreak,
@@ -37,7 +39,9 @@ public enum MetricKey: Sendable, Hashable {
       let pieces = parts[1].split(separator: ".").map(String.init)
       self = .achievement(pieces[0], tier: pieces.count > 1 ? Int(pieces[1]) ?? 1 : 1)
     case "quest": self = .quest(parts[1])
-    default: return nil
+    default:
+      guard Metrics.mechanicFamilyNames.contains(parts[0]) else { return nil }
+      self = .mechanic(name)
     }
   }
 }
@@ -58,6 +62,7 @@ extension RunSummary {
     case .achievements: return Double(achievementTiers)
     case .quests: return Double(quests)
     case .quest(let id): return Double(questCompletions.lazy.filter { $0.id == id }.count)
+    case .mechanic(let name): return mechanicMetrics[name]
     case .weeklyMin: return fullWeeksXP.min().map(Double.init)
     case .weeklyMax: return fullWeeksXP.max().map(Double.init)
     case .weeklyMedian: return Statistics.median(fullWeeksXP.map(Double.init))

@@ -16,6 +16,7 @@ public enum MetricSet {
       for tier in achievement.tiers.indices.dropFirst() { names.append("achievement.\(achievement.id).\(tier + 1)") }
     }
     for quest in pack.quests?.quests ?? [] { names.append("quest.\(quest.id)") }
+    names += pack.runMetrics.map(\.name)
     return names
   }
 
@@ -47,7 +48,7 @@ public enum MetricSet {
       case "companion.level": return "companion level"
       case "companion.stage": return "companion stage"
       case "cappedWorkouts": return "capped workouts"
-      default: return metric
+      default: return Mechanics.metricFamilies.lazy.compactMap { $0.label(of: metric) }.first ?? metric
       }
     }
   }

@@ -32,8 +32,9 @@ public enum Metrics {
     ("evolution.first", "day of the first evolution"),
   ]
 
-  /// Families of metrics with a parameter.
-  public static let families: [(pattern: String, description: String)] = [
+  /// Families of metrics with a parameter (then those the mechanics report).
+  public static let families: [(pattern: String, description: String)] = Mechanics.metricFamilies.reduce(into: [
+
     ("level.N", "day the player reached level N"),
     ("levelOnDay.D", "player level at the end of day D"),
     ("xpOnDay.D", "total XP at the end of day D"),
@@ -41,7 +42,10 @@ public enum Metrics {
     ("achievement.ID", "day achievement ID unlocked (its first tier)"),
     ("achievement.ID.T", "day tier T of achievement ID unlocked"),
     ("quest.ID", "times quest ID was completed"),
-  ]
+  ]) { $0.append(($1.pattern, $1.description)) }
+
+  /// The first parts of the mechanics' metric names (`season`, `rest`, `goals`).
+  static let mechanicFamilyNames = Set(Mechanics.metricFamilies.map { String($0.pattern.prefix { $0 != "." }) })
 
   /// Whether a metric measures a day (and so can be "never").
   public static func isDay(_ name: String) -> Bool {
@@ -49,7 +53,7 @@ public enum Metrics {
   }
 
   /// The metric families with a parameter, by family name.
-  static let familyNames = ["level", "levelOnDay", "xpOnDay", "evolution", "achievement", "quest"]
+  static let familyNames = ["level", "levelOnDay", "xpOnDay", "evolution", "achievement", "quest"] + mechanicFamilyNames.sorted()
 
   /// Checks a metric name against the pack and the scenario length; returns a message when
   /// invalid, with a "did you mean" hint for a misspelt name or family.
@@ -89,6 +93,10 @@ public enum Metrics {
         }
       }
       return pieces.count <= 2 ? nil : "'\(name)': write achievement.ID or achievement.ID.TIER"
+    case _ where mechanicFamilyNames.contains(family):
+      guard let pack else { return nil }
+      let names = pack.runMetrics.map(\.name)
+      return names.contains(name) ? nil : "unknown metric '\(name)'\(Suggestion.hint(for: name, among: names))"
     case "quest":
       guard let pack else { return nil }
       let ids = pack.quests?.quests.map(\.id) ?? []

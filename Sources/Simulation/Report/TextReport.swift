@@ -32,6 +32,7 @@ public enum TextReport {
       let counts = quests.map { quest in "\(quest.name) \(s.questCompletions.lazy.filter { $0.id == quest.id }.count)" }
       lines.append("Quests        \(s.quests) completed: " + counts.joined(separator: " · "))
     }
+    for line in s.mechanicLines { lines.append(Format.pad(line.label, 14) + line.text) }
     let weeks = s.fullWeeksXP.map(Double.init)
     if let low = weeks.min(), let high = weeks.max(), let median = Statistics.median(weeks) {
       lines.append("XP per week   min \(Format.grouped(low)) · median \(Format.grouped(median)) · max \(Format.grouped(high)) over \(weeks.count) full weeks")

@@ -91,7 +91,6 @@ struct RunRecorder {
       dayXP += xp.xp
       dayWorkouts += 1
       if xp.cap != nil { summary.cappedWorkouts += 1 }
-      summary.weeklyXP[(dayIndex - 1) / 7] += xp.xp
     } else if let levelUp = record.record(as: LevelUp.self) {
       if levelUp.level < summary.levelDays.count, summary.levelDays[levelUp.level] == 0 {
         summary.levelDays[levelUp.level] = dayIndex
@@ -99,15 +98,10 @@ struct RunRecorder {
     } else if let unlock = record.record(as: Recorded.AchievementUnlock.self) {
       let rule = pack.achievements[unlock.achievement]
       summary.achievements.append(.init(day: dayIndex, id: rule.id, tier: unlock.tier, name: rule.name))
-      let reward = rule.tiers[unlock.tier - 1].rewardXP
-      if reward > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(reward) }
     } else if let completion = record.record(as: Recorded.QuestCompletion.self) {
       let quest = pack.quests?.quests[completion.quest]
       summary.quests += 1
-      if let quest {
-        summary.questCompletions.append(.init(day: dayIndex, id: quest.id))
-        if quest.rewardXP > 0 { summary.weeklyXP[(dayIndex - 1) / 7] += Int64(quest.rewardXP) }
-      }
+      if let quest { summary.questCompletions.append(.init(day: dayIndex, id: quest.id)) }
     } else if let evolution = record.record(as: Recorded.Evolution.self) {
       let species = pack.companions?.species
       summary.evolutions.append(.init(day: dayIndex, from: species?[evolution.from].id ?? "", to: species?[evolution.to].id ?? ""))
@@ -123,6 +117,9 @@ struct RunRecorder {
   }
 
   mutating func endDay(_ index: Int, day: Day, state: PlayerProgress) {
+    // Every XP the day brought, whichever mechanic gave it (workouts, achievements, quests,
+    // seasons, weekly goals…).
+    summary.weeklyXP[(index - 1) / 7] += state.xp - (summary.xpByDay.last ?? 0)
     summary.levelByDay.append(state.level)
     summary.xpByDay.append(state.xp)
     if options.timeline {
@@ -159,6 +156,8 @@ struct RunRecorder {
     summary.finalStreak = state.streak.current
     summary.bestStreak = state.streak.best
     summary.achievementTiers = state.totals.achievements
+    for metric in engine.pack.runMetrics { summary.mechanicMetrics[metric.name] = metric.value(state) }
+    summary.mechanicLines = engine.pack.reportLines(of: state).map { RunSummary.Line(label: $0.label, text: $0.text) }
     if let companion = RunRecorder.activeCompanion(state, engine.pack) {
       summary.companionSpecies = companion.species
       summary.companionLevel = companion.level

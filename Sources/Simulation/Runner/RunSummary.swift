@@ -28,9 +28,19 @@ public struct RunSummary: Sendable, Equatable {
   /// Quests completed, and each completion in order.
   public var quests = 0
   public var questCompletions: [QuestRecord] = []
+  /// The metrics the pack's mechanics report (seasons, rest, goals…), by name (RunMetric).
+  public var mechanicMetrics: [String: Double] = [:]
+  /// The lines the pack's mechanics add to the text report ("Seasons", "Weekly goals"…).
+  public var mechanicLines: [Line] = []
   public var companionSpecies: String?
   public var companionLevel = 0
   public var companionStage = 0
+
+  /// A line of the text report: its label and its text.
+  public struct Line: Sendable, Equatable {
+    public var label: String
+    public var text: String
+  }
 
   /// An evolution on a day.
   public struct EvolutionRecord: Sendable, Equatable {
