@@ -18,6 +18,9 @@ package enum Mechanics {
     NutritionMechanic.self,
     ProgressionMechanic.self,
     QuestsMechanic.self,
+    SeasonsMechanic.self,
+    RestMechanic.self,
+    GoalsMechanic.self,
   ]
 
   /// The position of a mechanic in ``all`` (what its `index` is).

@@ -3,7 +3,7 @@
 ///
 /// The workout order follows the source app's completion pipeline: complete the workout (open the
 /// day, streak, totals, personal records, load suggestions) → calculate XP → companion XP and
-/// stats → evolution → player XP and level → quests → achievements (to a fixed point, since
+/// stats → evolution → player XP and level → quests → season points → weekly goal → achievements (to a fixed point, since
 /// reward XP can level up and unlock more). docs/architecture.md explains each phase.
 extension Engine {
   func applyWorkout(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
@@ -23,6 +23,8 @@ extension Engine {
     }
     try addPlayerXP(context.facts.xp, &context, &live.progress, &log)
     if has(QuestsMechanic.self) { try progressQuests(&context, &live.progress, &log) }
+    if has(SeasonsMechanic.self) { try earnSeasonPoints(&context, &live.progress, &log) }
+    if has(GoalsMechanic.self) { try progressGoal(&context, &live.progress, &log) }
     try checkAchievements(&context, &live, &log)
   }
 
@@ -55,27 +57,27 @@ extension Engine {
     try closeDay(&context, &live.progress, &log)
   }
 
-  /// An event a mechanic adds: open the day, the mechanic's phase, then achievements.
+  /// An event a mechanic adds, then achievements. A pause is granted before the day opens (so
+  /// that it can keep a streak whose rest days it covers); a goal is set once the day is open.
   func applyMechanicEvent(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
     throws(EngineError)
   {
-    guard let payload = event.pointee.payload else { throw .invalidEvent(message: "the event has no payload") }
-    try openDay(&context, &live.progress, &log)
-    try applyPhase(of: payload, &context, &live.progress, &log)
+    switch event.pointee.payload {
+    case let pause as PauseEvent:
+      requestPause(pause, &context, &live.progress, &log)
+      try openDay(&context, &live.progress, &log)
+    case let goal as GoalEvent:
+      try openDay(&context, &live.progress, &log)
+      try setGoal(goal, &context, &live.progress, &log)
+    case let other?: throw .invalidEvent(message: "no phase applies '\(type(of: other).type)' events")
+    case nil: throw .invalidEvent(message: "the event has no payload")
+    }
     try checkAchievements(&context, &live, &log)
   }
 
-  /// The phase of each event type a mechanic adds.
-  private func applyPhase(of payload: any MechanicEvent, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
-    throws(EngineError)
-  {
-    switch payload {
-    default: throw .invalidEvent(message: "no phase applies '\(type(of: payload).type)' events")
-    }
-  }
-
   /// Opening a new day: settle the previous day's nutrition target (if it was not closed), start
-  /// the day (and a new ISO week), break a streak whose rest days ran out.
+  /// the day (and a new ISO week), count planned and paused rest days as not missed, break a
+  /// streak whose rest days ran out, close the weeks of weekly goals before this one.
   @inline(__always)
   func openDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
     if let open = state.today.day {
@@ -83,6 +85,8 @@ extension Engine {
       if !state.today.isClosed { try settleTarget(of: open, &context, &state, &log) }
     }
     startDay(&context, &state)
+    if has(RestMechanic.self) { excuseRestDays(&context, &state) }
     breakLapsedStreak(&context, &state, &log)
+    if has(GoalsMechanic.self) { try closeGoalWeeks(&context, &state, &log) }
   }
 }

@@ -27,6 +27,12 @@ public struct PlayerProgress: Sendable, Equatable, Hashable {
   public package(set) var nutrition = NutritionState()
   /// Quests.
   public package(set) var quests = QuestsState()
+  /// Seasons.
+  public package(set) var seasons = SeasonsState()
+  /// Rest days and pauses.
+  public package(set) var rest = RestState()
+  /// Weekly goals.
+  public package(set) var goals = GoalsState()
 
   /// Creates an empty progress (use ``Engine/newProgress()`` to get one shaped for a pack).
   public init() {}

@@ -36,7 +36,8 @@ public struct StreakState: Sendable, Equatable, Codable, Hashable {
   public package(set) var best = 0
   /// Freezes held (each bridges one missed day).
   public package(set) var freezes = 0
-  /// The last training day.
+  /// The last training day, or the last rest day after it that a rest mechanic counted as not
+  /// missed (rest.json: planned rest days and pauses).
   public package(set) var lastDay: Day?
 
   /// Creates an empty streak.
