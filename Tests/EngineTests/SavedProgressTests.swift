@@ -16,9 +16,12 @@ import Testing
   }
 
   /// A player after a few days of the default pack's mechanics: workouts with exercises (records,
-  /// loads), nutrition (targets), a companion, quests and achievements.
+  /// loads), nutrition (targets), a companion, quests and achievements, season points (10 × 45
+  /// minutes: 450, Bronze at 300), a weekly goal of 3 workouts (met in both weeks, the first one
+  /// kept as history) and a pause of 3 days.
   func played() throws -> PlayerProgress {
     var progress = engine.newProgress()
+    _ = try engine.apply(.goal(id: "g0", day: monday, WeeklyGoal(kind: .workouts, target: 3)), to: &progress)
     let squat = Exercise(name: "Back Squat", sets: [ExerciseSet(reps: 5, weightKg: 60, rpe: 7), ExerciseSet(reps: 5, weightKg: 80, rpe: 9)])
     for offset in 0..<10 {
       let day = monday.adding(offset)
@@ -26,6 +29,8 @@ import Testing
       _ = try engine.apply(.nutrition(id: "n\(offset)", day: day, intakeKcal: 2100 + Double(offset) * 50), to: &progress)
     }
     _ = try engine.apply(.companion(id: "c1", day: monday.adding(10), species: "emberling"), to: &progress)
+    _ = try engine.apply(.pause(id: "p1", day: monday.adding(10), from: monday.adding(11), to: monday.adding(13)), to: &progress)
+    #expect(progress.seasons.tiers == 1 && progress.goals.streak == 2 && progress.goals.history.count == 1 && progress.rest.pausedDays == 3)
     return progress
   }
 
