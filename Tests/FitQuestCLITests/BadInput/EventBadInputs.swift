@@ -58,6 +58,20 @@ extension BadInput {
       "event: duplicate key", [events(workout + #",1️⃣"durationMin":20}"#)], award, 65,
       .at("events.ndjson", "duplicate key 'durationMin'")),
 
+    // Pauses and weekly goals.
+    BadInput(
+      "event: pause ends before it starts",
+      [events(#"{"type":"pause","id":"p1","date":"2026-01-07","from":"2026-01-08","to":1️⃣"2026-01-07"}"#)], award, 65,
+      .at("events.ndjson", "'to' (2026-01-07) must be on or after 'from' (2026-01-08)")),
+    BadInput(
+      "event: pause in a pack without pauses",
+      [events(#"{"type":1️⃣"pause","id":"p1","date":"2026-01-07","from":"2026-01-07","to":"2026-01-08"}"#)], award, 65,
+      .at("events.ndjson", "this rule pack allows no pauses (its rest.json has no 'pauses')")),
+    BadInput(
+      "event: goal of workouts and minutes",
+      [events(#"1️⃣{"type":"goal","id":"g1","date":"2026-01-07","workouts":3,"minutes":150}"#)], award, 65,
+      .at("events.ndjson", "a goal is either 'workouts' or 'minutes' per week")),
+
     // Syntax and size.
     BadInput(
       "event: not an object", [events("1️⃣[1,2]")], award, 65, .at("events.ndjson", "an event must be a JSON object; found an array")),

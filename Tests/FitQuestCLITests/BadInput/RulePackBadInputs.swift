@@ -44,6 +44,21 @@ extension BadInput {
       "pack: unreadable file", [.unreadable("rules/xp.json")], validate, 66, .line("rules/xp.json: error: permission denied"),
       unprivileged: true),
 
+    // Seasons, rest days, weekly goals.
+    BadInput(
+      "pack: season ends on a 13th month",
+      [
+        .write(
+          "rules/seasons.json",
+          #"{ "seasons": [{ "id": "s", "name": "S", "from": "2026-01-01", "to": 1️⃣"2026-13-01", "points": "1", "tiers": [{ "at": 1, "name": "T" }] }] }"#)
+      ], validate, 65, .at("rules/seasons.json", #"'seasons[0].to' must be an ISO date such as "2026-03-01"; found "2026-13-01""#)),
+    BadInput(
+      "pack: rest weekday twice", [.write("rules/rest.json", #"{ "restWeekdays": [7, 1️⃣7] }"#)], validate, 65,
+      .at("rules/rest.json", "weekday 7 is listed twice")),
+    BadInput(
+      "pack: goal limits reversed", [.write("rules/goals.json", #"{ "rewardXP": 50, "limits": { "workouts": 1️⃣[5, 2] } }"#)], validate, 65,
+      .at("rules/goals.json", "'limits.workouts' must be [lowest, highest]; 5 is above 2")),
+
     // Types, keys and ranges.
     BadInput(
       "pack: wrong type", [.write("rules/levels.json", #"{ "table": 1️⃣"50" }"#)], validate, 65,
