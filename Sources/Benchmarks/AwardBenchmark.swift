@@ -1,12 +1,13 @@
+import Engine
+import Foundation
+import RuleLanguage
+import Simulation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Engine
-import Foundation
-import RuleLanguage
-import Simulation
 
 /// `award` end to end: a long NDJSON stream of one player (runs of a scenario laid end to end)
 /// through the `fitquest award` process, plus the NDJSON reading rate and the pack load time.
@@ -14,7 +15,8 @@ public enum AwardBenchmark {
   public static func run(
     lines: Int, repetitions: Int, scenario path: String, rules: String, executable: String, keep: String? = nil
   ) throws -> [BenchResult] {
-    let directory = keep.map { URL(fileURLWithPath: $0) }
+    let directory =
+      keep.map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
@@ -27,11 +29,17 @@ public enum AwardBenchmark {
     var peak = 0
     for repetition in 0..<repetitions {
       let state = directory.appendingPathComponent("state-\(repetition).json").path
-      let run = try spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--allow-late", "--state", state, full])
+      let run = try spawn(
+        executable, ["award", "--rules", rules, "--today", "9999-12-30", "--allow-late", "--state", state, full])
       times.append(run.seconds)
       peak = max(peak, run.peakBytes)
     }
-    let quarterRun = try spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--allow-late", "--state", directory.appendingPathComponent("q.json").path, quarter])
+    let quarterRun = try spawn(
+      executable,
+      [
+        "award", "--rules", rules, "--today", "9999-12-30", "--allow-late", "--state",
+        directory.appendingPathComponent("q.json").path, quarter,
+      ])
     let seconds = Clock.median(times)
     var award = BenchResult(
       name: "award end to end", size: "\(BenchFormat.grouped(Double(lines))) lines, \(BenchFormat.megabytes(bytes))",
@@ -85,14 +93,17 @@ public enum AwardBenchmark {
   /// merged day by day (one `dayClosed` per day), each batch continuing where the previous
   /// ended, ids prefixed by the run: dense enough that 10M lines stay within four-digit years.
   /// Returns the byte count.
-  static func writeStream(lines: Int, to path: String, scenario path_: String) throws -> Int {
+  static func writeStream(lines: Int, to path: String, scenario scenarioPath: String) throws -> Int {
     let packs = PackCache()
-    let scenario = try ScenarioLoader.load(path: path_, packs: packs)
+    let scenario = try ScenarioLoader.load(path: scenarioPath, packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
-    guard let handle = FileHandle(forWritingAtPath: path) ?? {
-      _ = FileManager.default.createFile(atPath: path, contents: nil)
-      return FileHandle(forWritingAtPath: path)
-    }() else { throw DiagnosticError(Diagnostic(file: path, message: "cannot create the benchmark input")) }
+    guard
+      let handle = FileHandle(forWritingAtPath: path)
+        ?? {
+          _ = FileManager.default.createFile(atPath: path, contents: nil)
+          return FileHandle(forWritingAtPath: path)
+        }()
+    else { throw DiagnosticError(Diagnostic(file: path, message: "cannot create the benchmark input")) }
     defer { try? handle.close() }
     let batchSize = 16
     var written = 0
@@ -108,7 +119,9 @@ public enum AwardBenchmark {
       var runs: [[Event]] = []
       for member in 0..<batchSize {
         let seed = UInt64(batch * batchSize + member + 1)
-        runs.append(try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true)).events)
+        runs.append(
+          try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true))
+            .events)
       }
       let shift = batch * scenario.days
       var positions = [Int](repeating: 0, count: batchSize)
@@ -122,7 +135,9 @@ public enum AwardBenchmark {
             if written < lines { emit(shifted(event, by: shift, prefix: "r\(batch * batchSize + member)-")) }
           }
         }
-        if written < lines { emit(shifted(Event(id: "d\(index)", day: day, kind: .dayClosed), by: shift, prefix: "b\(batch)-")) }
+        if written < lines {
+          emit(shifted(Event(id: "d\(index)", day: day, kind: .dayClosed), by: shift, prefix: "b\(batch)-"))
+        }
       }
       if buffer.utf8.count > 1 << 20 || written == lines {
         bytes += buffer.utf8.count
@@ -159,7 +174,10 @@ public enum AwardBenchmark {
     let seconds = Clock.now() - start
     let sampled = sampler.stop()
     guard process.terminationStatus == 0 else {
-      throw DiagnosticError(Diagnostic(message: "'fitquest \(arguments.first ?? "")' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
+      throw DiagnosticError(
+        Diagnostic(
+          message:
+            "'fitquest \(arguments.first ?? "")' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
     }
     if let sampled { return (seconds, sampled) }
     var usage = rusage()

@@ -18,7 +18,8 @@ public enum BalanceBenchmark {
   /// Tunes the strength multiplier (1…1.5) until the median beginner reaches level 10 on day 42.
   public static func tune(runs: Int, threads: Int, repetitions: Int, scenario path: String) throws -> BenchResult {
     let (scenario, engine) = try loader(path)([])[0]
-    let parameter = try TuneParameter(parsing: "xp.categories.strength.multiplier=1..1.5").resolved(for: scenario, engine: engine)
+    let parameter = try TuneParameter(parsing: "xp.categories.strength.multiplier=1..1.5").resolved(
+      for: scenario, engine: engine)
     let target = try TuneTarget(parsing: "level.10 p50 = day 42")
     var seconds: [Double] = []
     var last: TuneResult?
@@ -34,7 +35,9 @@ public enum BalanceBenchmark {
     var result = BenchResult(
       name: "tune, 1 value, 1 target", size: "\(evaluations) × \(runs) runs", seconds: median,
       throughput: Double(evaluations * runs) / median, unit: "runs/s", peakBytes: Clock.peakResidentBytes())
-    result.extra = [("evaluations", JSONValue(.integer(Int64(evaluations)))), ("met", JSONValue(.bool(last?.allMet ?? false)))]
+    result.extra = [
+      ("evaluations", JSONValue(.integer(Int64(evaluations)))), ("met", JSONValue(.bool(last?.allMet ?? false))),
+    ]
     result.notes = [
       "\(last?.setLine ?? "") (\(last?.allMet == true ? "met" : "not met")); target under 5 s with 200 runs: \(runs == 200 ? (median < 5 ? "met" : "missed") : "not measured at 200 runs")"
     ]
@@ -42,7 +45,8 @@ public enum BalanceBenchmark {
   }
 
   /// Moves every numeric value of the scenario's pack ±10%.
-  public static func sensitivity(runs: Int, threads: Int, repetitions: Int, scenario path: String) throws -> BenchResult {
+  public static func sensitivity(runs: Int, threads: Int, repetitions: Int, scenario path: String) throws -> BenchResult
+  {
     let (_, engine) = try loader(path)([])[0]
     let values = SensitivityAnalysis.ruleValues(of: engine.pack)
     var seconds: [Double] = []

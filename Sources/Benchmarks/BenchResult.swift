@@ -56,7 +56,9 @@ public enum BenchFormat {
     return (rounded < 0 ? "-" : "") + groups.joined(separator: ",")
   }
 
-  public static func megabytes(_ bytes: Int) -> String { NumberText.format(Double(bytes) / 1_048_576, decimals: 1) + " MB" }
+  public static func megabytes(_ bytes: Int) -> String {
+    NumberText.format(Double(bytes) / 1_048_576, decimals: 1) + " MB"
+  }
 
   /// The table: workload, size, median time, throughput, peak memory, then notes.
   public static func table(_ results: [BenchResult]) -> String {
@@ -64,11 +66,16 @@ public enum BenchFormat {
       let padding = String(repeating: " ", count: max(0, width - text.count))
       return right ? padding + text : text + padding
     }
-    var lines = [pad("workload", 26) + pad("size", 20) + pad("median", 12, right: true) + pad("throughput", 22, right: true)
-      + pad("peak RSS", 12, right: true)]
+    var lines = [
+      pad("workload", 26) + pad("size", 20) + pad("median", 12, right: true) + pad("throughput", 22, right: true)
+        + pad("peak RSS", 12, right: true)
+    ]
     for result in results {
-      lines.append(pad(result.name, 26) + pad(result.size, 20) + pad(NumberText.format(result.seconds, decimals: 3) + " s", 12, right: true)
-        + pad(grouped(result.throughput) + " " + result.unit, 22, right: true) + pad(megabytes(result.peakBytes), 12, right: true))
+      lines.append(
+        pad(result.name, 26) + pad(result.size, 20)
+          + pad(NumberText.format(result.seconds, decimals: 3) + " s", 12, right: true)
+          + pad(grouped(result.throughput) + " " + result.unit, 22, right: true)
+          + pad(megabytes(result.peakBytes), 12, right: true))
       lines += result.notes.map { "    " + $0 }
     }
     return lines.joined(separator: "\n")

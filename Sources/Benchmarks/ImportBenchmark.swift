@@ -7,7 +7,9 @@ import RuleLanguage
 /// Health exports of two sizes (plain, and zipped with DEFLATE) to show that memory does not grow
 /// with the file.
 public enum ImportBenchmark {
-  public static func run(sets: Int, healthMegabytes: Int, repetitions: Int, rules: String, executable: String) throws -> [BenchResult] {
+  public static func run(sets: Int, healthMegabytes: Int, repetitions: Int, rules: String, executable: String) throws
+    -> [BenchResult]
+  {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-import-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -17,8 +19,10 @@ public enum ImportBenchmark {
     let strongBytes = try writeStrong(sets: sets, to: strong)
     results.append(
       try measure(
-        name: "import strong", size: "\(BenchFormat.grouped(Double(sets))) sets, \(BenchFormat.megabytes(strongBytes))", count: sets,
-        unit: "sets/s", ["import", "strong", strong, "--rules", rules], repetitions: repetitions, executable: executable))
+        name: "import strong", size: "\(BenchFormat.grouped(Double(sets))) sets, \(BenchFormat.megabytes(strongBytes))",
+        count: sets,
+        unit: "sets/s", ["import", "strong", strong, "--rules", rules], repetitions: repetitions, executable: executable
+      ))
 
     let small = directory.appendingPathComponent("export-small.xml").path
     let large = directory.appendingPathComponent("export.xml").path
@@ -32,14 +36,17 @@ public enum ImportBenchmark {
       ["import", "apple-health", large, "--rules", rules], repetitions: repetitions, executable: executable)
     whole.extra.append(("peakRSSQuarterBytes", JSONValue(.integer(Int64(quarter.peakBytes)))))
     whole.notes.append(
-      "peak RSS \(BenchFormat.megabytes(whole.peakBytes)) for \(BenchFormat.megabytes(largeBytes)) vs \(BenchFormat.megabytes(quarter.peakBytes)) for a quarter of it")
+      "peak RSS \(BenchFormat.megabytes(whole.peakBytes)) for \(BenchFormat.megabytes(largeBytes)) vs \(BenchFormat.megabytes(quarter.peakBytes)) for a quarter of it"
+    )
     results.append(whole)
 
     let zip = directory.appendingPathComponent("export.zip").path
     let zipBytes = try ZipWriter.write(member: "apple_health_export/export.xml", from: large, to: zip)
     var zipped = try measure(
-      name: "import apple-health zip", size: "\(BenchFormat.megabytes(zipBytes)) → \(BenchFormat.megabytes(largeBytes))",
-      count: largeBytes / 1_048_576, unit: "MB/s", ["import", "apple-health", zip, "--rules", rules], repetitions: repetitions,
+      name: "import apple-health zip",
+      size: "\(BenchFormat.megabytes(zipBytes)) → \(BenchFormat.megabytes(largeBytes))",
+      count: largeBytes / 1_048_576, unit: "MB/s", ["import", "apple-health", zip, "--rules", rules],
+      repetitions: repetitions,
       executable: executable)
     zipped.notes.append("MB/s of export.xml inflated (fixed-Huffman DEFLATE) and read")
     results.append(zipped)
@@ -57,17 +64,20 @@ public enum ImportBenchmark {
       peak = max(peak, run.peakBytes)
     }
     let seconds = Clock.median(times)
-    return BenchResult(name: name, size: size, seconds: seconds, throughput: Double(count) / seconds, unit: unit, peakBytes: peak)
+    return BenchResult(
+      name: name, size: size, seconds: seconds, throughput: Double(count) / seconds, unit: unit, peakBytes: peak)
   }
 
   /// A Strong export of `sets` rows: sessions of 4 exercises × 5 sets (one warm-up), one a day,
   /// names from the apps' catalogues and some the pack does not list.
   static func writeStrong(sets: Int, to path: String) throws -> Int {
     let exercises = [
-      "Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)", "Lat Pulldown (Cable)", "Leg Extension (Machine)",
+      "Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)", "Lat Pulldown (Cable)",
+      "Leg Extension (Machine)",
       "Cable Fly Crossover", "Hammer Curl (Dumbbell)", "Hip Abduction (Machine)",
     ]
-    var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    var text =
+      "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
     var written = 0
     var session = 0
     var bytes = 0
@@ -80,7 +90,8 @@ public enum ImportBenchmark {
         let exercise = exercises[(session + index) % exercises.count]
         for set in 0..<5 where written < sets {
           let weight = 40 + Double((session + index * 7) % 60)
-          text += "\(date),Session \(session % 3),1h 5m,\(exercise),\(set == 0 ? "W" : String(set)),\(weight),\(set == 0 ? 10 : 5),,,,,8\n"
+          text +=
+            "\(date),Session \(session % 3),1h 5m,\(exercise),\(set == 0 ? "W" : String(set)),\(weight),\(set == 0 ? 10 : 5),,,,,8\n"
           written += 1
         }
       }
@@ -116,12 +127,15 @@ public enum ImportBenchmark {
       let date = Day(day).iso
       for minute in stride(from: 0, to: 1440, by: 5) {
         let time = "\(date) \(two(minute / 60)):\(two(minute % 60)):00 +0200"
-        text += " <Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" sourceVersion=\"9.1\" unit=\"count/min\" "
+        text +=
+          " <Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" sourceVersion=\"9.1\" unit=\"count/min\" "
           + "creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(60 + minute % 50)\">\n"
           + "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"0\"/>\n </Record>\n"
       }
-      let meal = "sourceName=\"App\" unit=\"kcal\" startDate=\"\(date) 12:00:00 +0200\" endDate=\"\(date) 12:00:00 +0200\" value=\"2100\""
-      text += " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"App\" startDate=\"\(date) 12:00:00 +0200\" endDate=\"\(date) 12:00:00 +0200\">\n"
+      let meal =
+        "sourceName=\"App\" unit=\"kcal\" startDate=\"\(date) 12:00:00 +0200\" endDate=\"\(date) 12:00:00 +0200\" value=\"2100\""
+      text +=
+        " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"App\" startDate=\"\(date) 12:00:00 +0200\" endDate=\"\(date) 12:00:00 +0200\">\n"
         + "  <Record type=\"HKQuantityTypeIdentifierDietaryEnergyConsumed\" \(meal)/>\n </Correlation>\n"
         + " <Record type=\"HKQuantityTypeIdentifierDietaryEnergyConsumed\" \(meal)/>\n"
         + " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"31.5\" durationUnit=\"min\" totalDistance=\"5.2\" "

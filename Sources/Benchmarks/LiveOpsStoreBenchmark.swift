@@ -1,7 +1,7 @@
 import Engine
 import Foundation
-import LiveOps
 import Ledger
+import LiveOps
 import RuleLanguage
 import Store
 
@@ -20,8 +20,10 @@ public enum LiveOpsStoreBenchmark {
     let stream = directory.appendingPathComponent("players.ndjson").path
     _ = try StoreBenchmark.writeStream(players: players, days: days, to: stream, scenarios: scenarios)
     let base = directory.appendingPathComponent("base.sqlite").path
-    _ = try AwardBenchmark.spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", base, stream])
-    let candidate = try Engine(rulesDirectory: rules, overrides: [try JSONOverride(parsing: "pack.constants.levelBase=210")])
+    _ = try AwardBenchmark.spawn(
+      executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", base, stream])
+    let candidate = try Engine(
+      rulesDirectory: rules, overrides: [try JSONOverride(parsing: "pack.constants.levelBase=210")])
     let size = "\(BenchFormat.grouped(Double(players))) players × \(days) days"
     var results: [BenchResult] = []
     for threadCount in Set([1, threads]).sorted() {
@@ -30,13 +32,16 @@ public enum LiveOpsStoreBenchmark {
       for _ in 0..<repetitions {
         let store = try SQLiteStore(path: base, access: .readOnly)
         let start = Clock.now()
-        summary = try StoreReplay.run(store: store, players: nil, candidate: candidate, base: nil, threads: threadCount) { _ in }
+        summary = try StoreReplay.run(store: store, players: nil, candidate: candidate, base: nil, threads: threadCount)
+        { _ in }
         times.append(Clock.now() - start)
       }
       let seconds = Clock.median(times)
       var result = BenchResult(
-        name: "replay --store, \(threadCount) thread\(threadCount == 1 ? "" : "s")", size: "\(size), \(BenchFormat.grouped(Double(summary.events))) events",
-        seconds: seconds, throughput: Double(summary.events) / seconds, unit: "events/s", peakBytes: Clock.peakResidentBytes())
+        name: "replay --store, \(threadCount) thread\(threadCount == 1 ? "" : "s")",
+        size: "\(size), \(BenchFormat.grouped(Double(summary.events))) events",
+        seconds: seconds, throughput: Double(summary.events) / seconds, unit: "events/s",
+        peakBytes: Clock.peakResidentBytes())
       result.notes = ["\(summary.compared) compared, \(summary.demoted) demoted"]
       results.append(result)
     }
@@ -47,13 +52,17 @@ public enum LiveOpsStoreBenchmark {
       try FileManager.default.copyItem(atPath: base, toPath: copy)
       let store = try SQLiteStore(path: copy, access: .existing)
       let start = Clock.now()
-      counts = try StoreMigration.run(store: store, players: nil, engine: candidate, policy: .neverDemote, threads: threads) { _ in }
+      counts = try StoreMigration.run(
+        store: store, players: nil, engine: candidate, policy: .neverDemote, threads: threads
+      ) { _ in }
       times.append(Clock.now() - start)
     }
     let seconds = Clock.median(times)
     var migrate = BenchResult(
-      name: "migrate --store, \(threads) thread\(threads == 1 ? "" : "s")", size: "\(size), \(BenchFormat.grouped(Double(counts.events))) events",
-      seconds: seconds, throughput: Double(counts.events) / seconds, unit: "events/s", peakBytes: Clock.peakResidentBytes())
+      name: "migrate --store, \(threads) thread\(threads == 1 ? "" : "s")",
+      size: "\(size), \(BenchFormat.grouped(Double(counts.events))) events",
+      seconds: seconds, throughput: Double(counts.events) / seconds, unit: "events/s",
+      peakBytes: Clock.peakResidentBytes())
     migrate.notes = ["never-demote: \(counts.migrated) migrated, \(counts.changed) changed, one transaction each"]
     results.append(migrate)
     return results

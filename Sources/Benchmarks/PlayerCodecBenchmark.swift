@@ -11,7 +11,8 @@ public enum PlayerCodecBenchmark {
     let packs = PackCache()
     let scenario = try ScenarioLoader.load(path: path, packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
-    let run = try SimulationRunner.run(scenario, engine: engine, seed: scenario.seed, recording: RecordingOptions(events: true))
+    let run = try SimulationRunner.run(
+      scenario, engine: engine, seed: scenario.seed, recording: RecordingOptions(events: true))
     var player = engine.newPlayer()
     for event in run.events.prefix(150) { _ = try engine.apply(event, to: &player) }
     let state = player.withoutHistoryLog
@@ -20,18 +21,25 @@ public enum PlayerCodecBenchmark {
     var jsonTimes: [Double] = []
     var compactTimes: [Double] = []
     for _ in 0..<repetitions {
-      jsonTimes.append(try Clock.measure {
-        for _ in 0..<rounds { _ = try PlayerState(data: try state.data()) }
-      }.seconds)
-      compactTimes.append(try Clock.measure {
-        for _ in 0..<rounds { _ = try CompactDecoder.decode(PlayerState.self, from: try CompactEncoder.encode(state)) }
-      }.seconds)
+      jsonTimes.append(
+        try Clock.measure {
+          for _ in 0..<rounds { _ = try PlayerState(data: try state.data()) }
+        }.seconds)
+      compactTimes.append(
+        try Clock.measure {
+          for _ in 0..<rounds {
+            _ = try CompactDecoder.decode(PlayerState.self, from: try CompactEncoder.encode(state))
+          }
+        }.seconds)
     }
     let size = "\(BenchFormat.grouped(Double(rounds))) saves + loads"
     var jsonResult = BenchResult(
-      name: "player save+load, JSON", size: size, seconds: Clock.median(jsonTimes), throughput: Double(rounds) / Clock.median(jsonTimes),
+      name: "player save+load, JSON", size: size, seconds: Clock.median(jsonTimes),
+      throughput: Double(rounds) / Clock.median(jsonTimes),
       unit: "players/s", peakBytes: 0)
-    jsonResult.notes = ["JSONEncoder + JSONDecoder of a state after 150 events (\(BenchFormat.grouped(Double(json.count))) bytes)"]
+    jsonResult.notes = [
+      "JSONEncoder + JSONDecoder of a state after 150 events (\(BenchFormat.grouped(Double(json.count))) bytes)"
+    ]
     var compactResult = BenchResult(
       name: "player save+load, compact", size: size, seconds: Clock.median(compactTimes),
       throughput: Double(rounds) / Clock.median(compactTimes), unit: "players/s", peakBytes: 0)

@@ -13,7 +13,8 @@ public enum ProgressCodecBenchmark {
     let packs = PackCache()
     let scenario = try ScenarioLoader.load(path: path, packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
-    let run = try SimulationRunner.run(scenario, engine: engine, seed: scenario.seed, recording: RecordingOptions(events: true))
+    let run = try SimulationRunner.run(
+      scenario, engine: engine, seed: scenario.seed, recording: RecordingOptions(events: true))
     var progress = engine.newProgress()
     for event in run.events.prefix(events) { _ = try engine.apply(event, to: &progress, explain: false) }
     let pack = engine.pack
@@ -22,27 +23,37 @@ public enum ProgressCodecBenchmark {
     let json = try JSONEncoder().encode(progress)
     var times: [[Double]] = [[], [], []]
     for _ in 0..<repetitions {
-      times[0].append(try Clock.measure {
-        for _ in 0..<rounds { _ = try PlayerProgress(binary: progress.binary(for: pack), pack: pack) }
-      }.seconds)
-      times[1].append(try Clock.measure {
-        for _ in 0..<rounds { _ = try CompactDecoder.decode(PlayerProgress.self, from: try CompactEncoder.encode(progress)) }
-      }.seconds)
-      times[2].append(try Clock.measure {
-        for _ in 0..<rounds { _ = try JSONDecoder().decode(PlayerProgress.self, from: try JSONEncoder().encode(progress)) }
-      }.seconds)
+      times[0].append(
+        try Clock.measure {
+          for _ in 0..<rounds { _ = try PlayerProgress(binary: progress.binary(for: pack), pack: pack) }
+        }.seconds)
+      times[1].append(
+        try Clock.measure {
+          for _ in 0..<rounds {
+            _ = try CompactDecoder.decode(PlayerProgress.self, from: try CompactEncoder.encode(progress))
+          }
+        }.seconds)
+      times[2].append(
+        try Clock.measure {
+          for _ in 0..<rounds {
+            _ = try JSONDecoder().decode(PlayerProgress.self, from: try JSONEncoder().encode(progress))
+          }
+        }.seconds)
     }
     let medians = times.map(Clock.median)
     let size = "\(BenchFormat.grouped(Double(rounds))) encodes + decodes"
     func result(_ name: String, _ seconds: Double, _ bytes: Int, _ note: String) -> BenchResult {
-      var result = BenchResult(name: name, size: size, seconds: seconds, throughput: Double(rounds) / seconds, unit: "progresses/s", peakBytes: 0)
+      var result = BenchResult(
+        name: name, size: size, seconds: seconds, throughput: Double(rounds) / seconds, unit: "progresses/s",
+        peakBytes: 0)
       result.extra = [("bytes", JSONValue(.integer(Int64(bytes))))]
       result.notes = ["\(BenchFormat.grouped(Double(bytes))) bytes\(note)"]
       return result
     }
     let speedup = NumberText.format(medians[1] / medians[0], decimals: 1)
     return [
-      result("progress, binary form", medians[0], binary.count, "; \(speedup)× the compact Codable form's speed (same run)"),
+      result(
+        "progress, binary form", medians[0], binary.count, "; \(speedup)× the compact Codable form's speed (same run)"),
       result("progress, compact Codable form", medians[1], compact.count, ""),
       result("progress, JSON", medians[2], json.count, ""),
     ]

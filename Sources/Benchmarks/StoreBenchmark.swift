@@ -12,7 +12,8 @@ public enum StoreBenchmark {
     players: Int, days: Int, showPlayers: Int, repetitions: Int, scenarios: String, rules: String, executable: String,
     keep: String? = nil
   ) throws -> [BenchResult] {
-    let directory = keep.map { URL(fileURLWithPath: $0) }
+    let directory =
+      keep.map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-store-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
@@ -23,7 +24,8 @@ public enum StoreBenchmark {
     var peak = 0
     for repetition in 0..<repetitions {
       let store = directory.appendingPathComponent("store-\(repetition).sqlite").path
-      let run = try AwardBenchmark.spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", store, events])
+      let run = try AwardBenchmark.spawn(
+        executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", store, events])
       times.append(run.seconds)
       peak = max(peak, run.peakBytes)
     }
@@ -31,10 +33,16 @@ public enum StoreBenchmark {
     let fewer = directory.appendingPathComponent("fewer.ndjson").path
     _ = try writeStream(players: max(1, players / 10), days: days, to: fewer, scenarios: scenarios)
     let fewerRun = try AwardBenchmark.spawn(
-      executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", directory.appendingPathComponent("fewer.sqlite").path, fewer])
+      executable,
+      [
+        "award", "--rules", rules, "--today", "9999-12-30", "--store",
+        directory.appendingPathComponent("fewer.sqlite").path, fewer,
+      ])
     let seconds = Clock.median(times)
     var award = BenchResult(
-      name: "award --store", size: "\(BenchFormat.grouped(Double(players))) players × \(days) days, \(BenchFormat.grouped(Double(lines))) events",
+      name: "award --store",
+      size:
+        "\(BenchFormat.grouped(Double(players))) players × \(days) days, \(BenchFormat.grouped(Double(lines))) events",
       seconds: seconds, throughput: Double(lines) / seconds, unit: "events/s", peakBytes: peak)
     award.extra = [
       ("inputMBps", JSONValue(.double((Double(bytes) / 1_048_576 / seconds * 10).rounded() / 10))),
@@ -48,7 +56,8 @@ public enum StoreBenchmark {
     let big = directory.appendingPathComponent("big.ndjson").path
     _ = try writeStream(players: showPlayers, days: 2, to: big, scenarios: scenarios)
     let bigStore = directory.appendingPathComponent("big.sqlite").path
-    _ = try AwardBenchmark.spawn(executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", bigStore, big])
+    _ = try AwardBenchmark.spawn(
+      executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", bigStore, big])
     // Timed with posix_spawn and waitpid: Foundation's Process adds tens of milliseconds.
     var shows: [Double] = []
     var starts: [Double] = []
@@ -80,27 +89,37 @@ public enum StoreBenchmark {
     var pid: pid_t = 0
     let start = Clock.now()
     let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw DiagnosticError(Diagnostic(message: "cannot start \(executable): error \(spawned)")) }
+    guard spawned == 0 else {
+      throw DiagnosticError(Diagnostic(message: "cannot start \(executable): error \(spawned)"))
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let seconds = Clock.now() - start
-    guard status == 0 else { throw DiagnosticError(Diagnostic(message: "'\(arguments.joined(separator: " "))' failed in the benchmark (status \(status))")) }
+    guard status == 0 else {
+      throw DiagnosticError(
+        Diagnostic(message: "'\(arguments.joined(separator: " "))' failed in the benchmark (status \(status))"))
+    }
     return seconds
   }
 
   /// Writes the events of `players` players over `days` days, day by day, each player's events
   /// of a day together; every line names its player. Returns the line and byte counts.
-  static func writeStream(players: Int, days: Int, to path: String, scenarios directory: String) throws -> (lines: Int, bytes: Int) {
+  static func writeStream(players: Int, days: Int, to path: String, scenarios directory: String) throws -> (
+    lines: Int, bytes: Int
+  ) {
     let packs = PackCache()
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
     let loaded = try files.map { try ScenarioLoader.load(path: "\(directory)/\($0)", packs: packs) }
-    guard !loaded.isEmpty else { throw DiagnosticError(Diagnostic(file: directory, message: "no scenarios to generate players from")) }
+    guard !loaded.isEmpty else {
+      throw DiagnosticError(Diagnostic(file: directory, message: "no scenarios to generate players from"))
+    }
     // Per player, its events grouped by day index.
     var byDay = [[[Event]]](repeating: [], count: days)
     for player in 0..<players {
       let scenario = loaded[player % loaded.count]
       let engine = try packs.engine(for: scenario.rulesPath)
-      let run = try SimulationRunner.run(scenario, engine: engine, seed: UInt64(player + 1), recording: RecordingOptions(events: true))
+      let run = try SimulationRunner.run(
+        scenario, engine: engine, seed: UInt64(player + 1), recording: RecordingOptions(events: true))
       var perDay = [[Event]](repeating: [], count: days)
       for var event in run.events {
         let index = event.day.number - scenario.day(1).number

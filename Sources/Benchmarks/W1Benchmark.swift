@@ -22,7 +22,11 @@ public enum W1Benchmark {
     }
     guard let engineOutcome, let handOutcome else { throw DiagnosticError(Diagnostic(message: "W1 did not run")) }
     guard engineOutcome == handOutcome else {
-      throw DiagnosticError(Diagnostic(message: "W1: the engine and the hand-written loop disagree: engine \(engineOutcome.totalXP) XP level \(engineOutcome.finalLevel), hand-written \(handOutcome.totalXP) XP level \(handOutcome.finalLevel)"))
+      throw DiagnosticError(
+        Diagnostic(
+          message:
+            "W1: the engine and the hand-written loop disagree: engine \(engineOutcome.totalXP) XP level \(engineOutcome.finalLevel), hand-written \(handOutcome.totalXP) XP level \(handOutcome.finalLevel)"
+        ))
     }
     let engineSeconds = Clock.median(engineTimes)
     let handSeconds = Clock.median(handTimes)
@@ -33,9 +37,15 @@ public enum W1Benchmark {
       name: "W1 engine (rules/w1)", size: "\(BenchFormat.grouped(Double(count))) events", seconds: engineSeconds,
       throughput: throughput, unit: "events/s", peakBytes: Clock.peakResidentBytes())
     result.extra = [
-      ("totalXP", JSONValue(.integer(engineOutcome.totalXP))), ("finalLevel", JSONValue(.integer(Int64(engineOutcome.finalLevel)))),
-      ("handWrittenThroughput", JSONValue(.double(handThroughput.rounded()))), ("ratio", JSONValue(.double((ratio * 100).rounded() / 100))),
-      ("unlocks", JSONValue(.object(engineOutcome.unlocks.map { JSONMember(key: $0.name, value: JSONValue(.integer(Int64($0.index)))) }))),
+      ("totalXP", JSONValue(.integer(engineOutcome.totalXP))),
+      ("finalLevel", JSONValue(.integer(Int64(engineOutcome.finalLevel)))),
+      ("handWrittenThroughput", JSONValue(.double(handThroughput.rounded()))),
+      ("ratio", JSONValue(.double((ratio * 100).rounded() / 100))),
+      (
+        "unlocks",
+        JSONValue(
+          .object(engineOutcome.unlocks.map { JSONMember(key: $0.name, value: JSONValue(.integer(Int64($0.index)))) }))
+      ),
     ]
     result.notes = [
       "hand-written Swift: \(BenchFormat.grouped(handThroughput)) events/s (median \(NumberText.format(handSeconds, decimals: 4)) s); ratio hand-written ÷ engine = \(NumberText.format(ratio, decimals: 2))",

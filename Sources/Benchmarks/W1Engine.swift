@@ -17,7 +17,8 @@ public enum W1Engine {
           try engine.apply(buffer.baseAddress.unsafelyUnwrapped + index, to: &player, log: &log)
           guard player.progress.totals.achievements != unlocked else { continue }
           unlocked = player.progress.totals.achievements
-          for (slot, progress) in player.progress.achievements.enumerated() where progress.tier > 0 && unlockIndex[slot] < 0 {
+          for (slot, progress) in player.progress.achievements.enumerated()
+          where progress.tier > 0 && unlockIndex[slot] < 0 {
             unlockIndex[slot] = index
           }
         }

@@ -17,7 +17,9 @@ public enum W2Benchmark {
     var seed: UInt64 = 1
     while total < minimumEvents {
       for scenario in loaded where total < minimumEvents {
-        let events = try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true)).events
+        let events = try SimulationRunner.run(
+          scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true)
+        ).events
         var resolved: [ResolvedEvent] = []
         for event in events {
           do {
@@ -59,8 +61,12 @@ public enum W2Benchmark {
     var result = BenchResult(
       name: "W2 default pack", size: "\(BenchFormat.grouped(Double(total))) events", seconds: seconds,
       throughput: Double(total) / seconds, unit: "events/s", peakBytes: Clock.peakResidentBytes())
-    result.extra = [("players", JSONValue(.integer(Int64(players.count)))), ("awards", JSONValue(.integer(Int64(awardCount))))]
-    result.notes = ["\(players.count) simulated players from \(loaded.count) scenarios, \(BenchFormat.grouped(Double(awardCount))) awards"]
+    result.extra = [
+      ("players", JSONValue(.integer(Int64(players.count)))), ("awards", JSONValue(.integer(Int64(awardCount)))),
+    ]
+    result.notes = [
+      "\(players.count) simulated players from \(loaded.count) scenarios, \(BenchFormat.grouped(Double(awardCount))) awards"
+    ]
     return result
   }
 }
@@ -80,7 +86,9 @@ public enum MonteCarloBenchmark {
       let one = try Clock.measure { try MonteCarlo.run(scenario, engine: engine, count: runs, threads: 1) }
       single.append(one.seconds)
       first = one.value
-      let all = try Clock.measure { try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads, engines: copies) }
+      let all = try Clock.measure {
+        try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads, engines: copies)
+      }
       parallel.append(all.seconds)
       second = all.value
     }
@@ -95,9 +103,13 @@ public enum MonteCarloBenchmark {
       seconds: oneSeconds, throughput: Double(runs) / oneSeconds, unit: "runs/s", peakBytes: Clock.peakResidentBytes())
     a.extra = [("threads", JSONValue(.integer(1)))]
     var b = BenchResult(
-      name: "Monte Carlo, \(threads) threads", size: "\(BenchFormat.grouped(Double(runs))) runs × \(scenario.days) days",
+      name: "Monte Carlo, \(threads) threads",
+      size: "\(BenchFormat.grouped(Double(runs))) runs × \(scenario.days) days",
       seconds: allSeconds, throughput: Double(runs) / allSeconds, unit: "runs/s", peakBytes: Clock.peakResidentBytes())
-    b.extra = [("threads", JSONValue(.integer(Int64(threads)))), ("speedUp", JSONValue(.double((speedUp * 100).rounded() / 100)))]
+    b.extra = [
+      ("threads", JSONValue(.integer(Int64(threads)))),
+      ("speedUp", JSONValue(.double((speedUp * 100).rounded() / 100))),
+    ]
     b.notes = ["speed-up from 1 to \(threads) threads: \(NumberText.format(speedUp, decimals: 2))×; results identical"]
     return [a, b]
   }

@@ -8,14 +8,17 @@ import RuleLanguage
 enum ZipWriter {
   /// Compresses the file at `source` into `target` as `member`; returns the archive's size.
   static func write(member: String, from source: String, to target: String) throws -> Int {
-    guard FileManager.default.createFile(atPath: target, contents: nil), let input = FileHandle(forReadingAtPath: source) else {
+    guard FileManager.default.createFile(atPath: target, contents: nil),
+      let input = FileHandle(forReadingAtPath: source)
+    else {
       throw DiagnosticError(Diagnostic(file: target, message: "cannot create the benchmark archive"))
     }
     defer { try? input.close() }
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: target))
     defer { try? output.close() }
     let name = Array(member.utf8)
-    try output.write(contentsOf: Data(header(signature: 0x0403_4B50, name: name, crc: 0, compressed: 0, size: 0, offset: nil)))
+    try output.write(
+      contentsOf: Data(header(signature: 0x0403_4B50, name: name, crc: 0, compressed: 0, size: 0, offset: nil)))
     // Fixed literal codes (RFC 1951 §3.2.6), bit-reversed for the least-significant-first stream.
     let codes: [(bits: UInt64, length: Int)] = (0..<256).map { literal in
       let (code, length) = literal < 144 ? (0x30 + literal, 8) : (0x190 + literal - 144, 9)
@@ -60,16 +63,21 @@ enum ZipWriter {
     try flush(all: true)
     let directory = UInt64(30 + name.count + compressed)
     var tail = header(signature: 0x0201_4B50, name: name, crc: crc.value, compressed: compressed, size: size, offset: 0)
-    let end: [UInt8] = [0x50, 0x4B, 0x05, 0x06, 0, 0, 0, 0, 1, 0, 1, 0] + le(UInt64(tail.count), 4) + le(directory, 4) + [0, 0]
+    let end: [UInt8] =
+      [0x50, 0x4B, 0x05, 0x06, 0, 0, 0, 0, 1, 0, 1, 0] + le(UInt64(tail.count), 4) + le(directory, 4) + [0, 0]
     tail += end
     try output.write(contentsOf: Data(tail))
     try output.seek(toOffset: 0)
-    try output.write(contentsOf: Data(header(signature: 0x0403_4B50, name: name, crc: crc.value, compressed: compressed, size: size, offset: nil)))
+    try output.write(
+      contentsOf: Data(
+        header(signature: 0x0403_4B50, name: name, crc: crc.value, compressed: compressed, size: size, offset: nil)))
     return Int(directory) + tail.count
   }
 
   /// A local header (offset nil) or a central directory entry, method 8.
-  private static func header(signature: UInt32, name: [UInt8], crc: UInt32, compressed: Int, size: Int, offset: Int?) -> [UInt8] {
+  private static func header(signature: UInt32, name: [UInt8], crc: UInt32, compressed: Int, size: Int, offset: Int?)
+    -> [UInt8]
+  {
     var bytes = le(UInt64(signature), 4)
     if offset != nil { bytes += le(20, 2) }  // version made by
     bytes += le(20, 2) + le(0, 2) + le(8, 2) + le(0, 2) + le(0x21, 2)  // needed, flags, deflate, time, date
@@ -78,5 +86,7 @@ enum ZipWriter {
     return bytes + name
   }
 
-  private static func le(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+  private static func le(_ value: UInt64, _ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+  }
 }

@@ -17,7 +17,9 @@ extension ImportResult {
         var text = exercise.name + (exercise.isUnlisted ? " (unlisted)" : "")
         if let weight = working.first?.weightKg, weights.count == 1 {
           let reps = Set(working.map(\.reps))
-          let sets = reps.count == 1 ? "\(working.count)×\(working[0].reps)" : working.map { "\($0.reps)" }.joined(separator: ", ")
+          let sets =
+            reps.count == 1
+            ? "\(working.count)×\(working[0].reps)" : working.map { "\($0.reps)" }.joined(separator: ", ")
           text += " \(sets) @ \(NumberText.format(weight)) kg"
         } else if !working.isEmpty {
           text += " " + working.map { "\($0.reps)×\(NumberText.format($0.weightKg))" }.joined(separator: ", ")
@@ -43,7 +45,8 @@ extension ImportResult {
   public var summary: String {
     let r = report
     func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-    var text = "\(source) (\(format.appName)): \(plural(r.workouts, "workout")), \(plural(r.sets, "set")), "
+    var text =
+      "\(source) (\(format.appName)): \(plural(r.workouts, "workout")), \(plural(r.sets, "set")), "
       + "\(NumberText.format((r.volumeKg * 10).rounded() / 10)) kg volume"
     if r.merged > 0 { text += ", \(r.merged) cardio or timed entr\(r.merged == 1 ? "y" : "ies") merged" }
     text += ", \(plural(r.nutritionDays, "nutrition day"))"
@@ -57,6 +60,7 @@ extension ImportResult {
 
   /// Every note, as `FILE:LINE: kind: message`, then the assumptions.
   public var notes: [String] {
-    report.notes.map { "\(source):\($0.line): \($0.kind.rawValue): \($0.message)" } + report.assumptions.map { "\(source): note: \($0)" }
+    report.notes.map { "\(source):\($0.line): \($0.kind.rawValue): \($0.message)" }
+      + report.assumptions.map { "\(source): note: \($0)" }
   }
 }

@@ -49,12 +49,19 @@ public enum Importer {
       chosen = found
     case (nil, .unknown):
       throw DiagnosticError(
-        Diagnostic(file: path, message: "not an export this version reads: it looks like \(FormatDetector.describe(guess)); formats: strong, hevy, fitnotes, apple-health"))
+        Diagnostic(
+          file: path,
+          message:
+            "not an export this version reads: it looks like \(FormatDetector.describe(guess)); formats: strong, hevy, fitnotes, apple-health"
+        ))
     case (let named?, .format(let found, _)) where found == named:
       chosen = named
     case (let named?, _):
-      var message = "not \(named == .appleHealth ? "an" : "a") \(named.appName) export: it looks like \(FormatDetector.describe(guess))"
-      if case .format(let found, _) = guess { message += "; run 'fitquest import \(found.rawValue) \(path)' or 'fitquest import auto \(path)'" }
+      var message =
+        "not \(named == .appleHealth ? "an" : "a") \(named.appName) export: it looks like \(FormatDetector.describe(guess))"
+      if case .format(let found, _) = guess {
+        message += "; run 'fitquest import \(found.rawValue) \(path)' or 'fitquest import auto \(path)'"
+      }
       throw DiagnosticError(Diagnostic(file: path, message: message))
     }
     var builder = WorkoutBuilder(pack: pack, format: chosen)
@@ -77,7 +84,9 @@ public enum Importer {
       sessions = health.assembler.sessions
       repeats = health.repeats
       for day in health.nutrition.keys.sorted() {
-        guard let source = health.nutrition[day], let event = nutritionEvent(source, player: options.player, report: &report) else { continue }
+        guard let source = health.nutrition[day],
+          let event = nutritionEvent(source, player: options.player, report: &report)
+        else { continue }
         events.append((LocalDateTime(day: day, second: 86_400), event))
       }
     } else {
@@ -91,14 +100,17 @@ public enum Importer {
       sessions = csv.assembler.sessions
     }
     for session in sessions.sorted(by: { $0.start < $1.start }) {
-      if let event = builder.build(session, player: options.player, report: &report) { events.append((session.start, event)) }
+      if let event = builder.build(session, player: options.player, report: &report) {
+        events.append((session.start, event))
+      }
     }
     events.sort { a, b in
       if a.start != b.start { return a.start < b.start }
       return a.event.id.utf8.lexicographicallyPrecedes(b.event.id.utf8)
     }
     report.sortNotes()
-    return ImportResult(format: chosen, source: source, events: events.map(\.event), report: report, repeatedRecords: repeats)
+    return ImportResult(
+      format: chosen, source: source, events: events.map(\.event), report: report, repeatedRecords: repeats)
   }
 
   /// The stream of `export.xml` inside an Apple Health `export.zip`.
@@ -108,7 +120,11 @@ public enum Importer {
     guard let member = candidates.first else {
       let names = archive.members.prefix(5).map(\.path).joined(separator: ", ")
       throw DiagnosticError(
-        Diagnostic(file: file.path, message: "the archive holds no export.xml (it holds \(archive.members.count) files: \(names)\(archive.members.count > 5 ? ", …" : ""))"))
+        Diagnostic(
+          file: file.path,
+          message:
+            "the archive holds no export.xml (it holds \(archive.members.count) files: \(names)\(archive.members.count > 5 ? ", …" : ""))"
+        ))
     }
     return ByteStream(try archive.open(member), name: "\(file.path)/\(member.path)")
   }
@@ -120,16 +136,23 @@ public enum Importer {
       guard let value else { return nil }
       let rounded = (value * 10).rounded() / 10
       guard rounded > limit else { return rounded }
-      report.note(source.line, .clamped, "\(what) of \(source.day.iso): \(NumberText.format(rounded)) \(unit) made \(NumberText.format(limit))", row: false)
+      report.note(
+        source.line, .clamped,
+        "\(what) of \(source.day.iso): \(NumberText.format(rounded)) \(unit) made \(NumberText.format(limit))",
+        row: false)
       return limit
     }
     var kcal = source.intakeKcal
     if kcal == nil {
       kcal = 4 * (source.proteinG ?? 0) + 4 * (source.carbsG ?? 0) + 9 * (source.fatG ?? 0)
-      report.note(source.line, .estimated, "no energy logged on \(source.day.iso): intake taken from its macros (\(NumberText.format(kcal?.rounded() ?? 0)) kcal)", row: false)
+      report.note(
+        source.line, .estimated,
+        "no energy logged on \(source.day.iso): intake taken from its macros (\(NumberText.format(kcal?.rounded() ?? 0)) kcal)",
+        row: false)
     }
     let log = NutritionLog(
-      intakeKcal: clamped(kcal, 20_000, "intake", "kcal")?.rounded() ?? 0, proteinG: clamped(source.proteinG, 2_000, "protein", "g"),
+      intakeKcal: clamped(kcal, 20_000, "intake", "kcal")?.rounded() ?? 0,
+      proteinG: clamped(source.proteinG, 2_000, "protein", "g"),
       carbsG: clamped(source.carbsG, 2_000, "carbohydrate", "g"), fatG: clamped(source.fatG, 2_000, "fat", "g"))
     report.nutritionDays += 1
     return Event(id: "apple-health-nutrition-\(source.day.iso)", day: source.day, player: player, kind: .nutrition(log))

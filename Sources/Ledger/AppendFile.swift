@@ -1,9 +1,10 @@
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RuleLanguage
 
 /// A file written only at its end: cut back to a known length (dropping a torn tail), append,
 /// flush to disk. Symbolic links are not followed.
@@ -36,6 +37,8 @@ enum AppendFile {
   }
 
   private static func failure(_ path: String, _ what: String, _ code: Int32) -> DiagnosticError {
-    DiagnosticError(Diagnostic(file: path, message: "\(what): \(FileSystem.describe(code, path: path)); the previous state is intact"))
+    DiagnosticError(
+      Diagnostic(file: path, message: "\(what): \(FileSystem.describe(code, path: path)); the previous state is intact")
+    )
   }
 }

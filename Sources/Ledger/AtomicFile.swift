@@ -1,9 +1,10 @@
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RuleLanguage
 
 /// Replaces a file atomically: the bytes go to a temporary file in the same directory, which is
 /// flushed to disk (`fsync`) and renamed over the target; then the directory is flushed. A crash
@@ -63,7 +64,8 @@ public enum AtomicFile {
 
   private static func failure(_ path: String, _ what: String, _ code: Int32) -> DiagnosticError {
     DiagnosticError(
-      Diagnostic(file: path, message: "\(what): \(FileSystem.describe(code, path: path)); the previous state is intact"))
+      Diagnostic(file: path, message: "\(what): \(FileSystem.describe(code, path: path)); the previous state is intact")
+    )
   }
 }
 

@@ -1,9 +1,10 @@
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RuleLanguage
 
 /// An exclusive advisory lock (`flock`) on `PATH.lock`, so that two `award` processes never
 /// write one state file at once. The lock is released when the process exits, even on a crash.
@@ -23,9 +24,11 @@ public final class FileLock {
     descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0o644)
     if descriptor < 0 {
       if errno == ELOOP {
-        throw .unreadable(Diagnostic(file: path, message: "the lock file is a symbolic link; remove it (FitQuest never follows one)"))
+        throw .unreadable(
+          Diagnostic(file: path, message: "the lock file is a symbolic link; remove it (FitQuest never follows one)"))
       }
-      throw .io(Diagnostic(file: path, message: "cannot create the lock file: \(FileSystem.describe(errno, path: path))"))
+      throw .io(
+        Diagnostic(file: path, message: "cannot create the lock file: \(FileSystem.describe(errno, path: path))"))
     }
     if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
     guard errno == EWOULDBLOCK else {

@@ -77,7 +77,12 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
     guard decoded.keptCount == kept.count,
       let state = decoded.player.restoringHistoryLog(kept: kept, ids: ids)
     else {
-      throw .corrupt(Diagnostic(file: path, message: "the journal \(journalPath(decoded.marks.generation)) does not match the state file; restore both from a backup"))
+      throw .corrupt(
+        Diagnostic(
+          file: path,
+          message:
+            "the journal \(journalPath(decoded.marks.generation)) does not match the state file; restore both from a backup"
+        ))
     }
     marks = decoded.marks
     return state
@@ -91,7 +96,9 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
     let previous = marks
     var next: Marks
     do {
-      if let previous, previous.epoch == history.epoch, previous.lines - history.kept.count <= max(4096, history.kept.count) {
+      if let previous, previous.epoch == history.epoch,
+        previous.lines - history.kept.count <= max(4096, history.kept.count)
+      {
         let new = history.kept.filter { $0.seq >= previous.journaledSeq }.sorted { $0.seq < $1.seq }
         let bytes = Self.journalBytes(new)
         try AppendFile.append(bytes, to: journalPath(previous.generation), after: previous.bytes)
@@ -105,7 +112,8 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
         try AppendFile.append(bytes, to: journalPath(generation), after: 0)
         next = Marks(
           generation: generation, lines: history.kept.count, bytes: bytes.count, checksum: RunningHash().adding(bytes),
-          epoch: history.epoch, journaledSeq: 0, ids: previous?.ids ?? 0, idsChecksum: previous?.idsChecksum ?? RunningHash().value)
+          epoch: history.epoch, journaledSeq: 0, ids: previous?.ids ?? 0,
+          idsChecksum: previous?.idsChecksum ?? RunningHash().value)
       }
       next.journaledSeq = history.nextSeq
       let ordered = history.ids.ordered
@@ -143,7 +151,9 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
       throw .corrupt(error.diagnostics.first ?? Diagnostic(file: path, message: "cannot read"))
     }
     guard bytes.count == body.marks.bytes, RunningHash().adding(bytes) == body.marks.checksum else {
-      throw .corrupt(Diagnostic(file: path, message: "the journal of \(self.path) is missing or damaged; restore both files from a backup"))
+      throw .corrupt(
+        Diagnostic(
+          file: path, message: "the journal of \(self.path) is missing or damaged; restore both files from a backup"))
     }
     let history = body.player.history
     let start = history.latestDay.map { $0.adding(-(history.windowDays - 1)) }
@@ -154,7 +164,8 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
       lineNumber += 1
       guard let tab = line.firstIndex(of: 0x09), let seq = Int(String(decoding: line[..<tab], as: UTF8.self)) else {
-        throw .corrupt(Diagnostic(file: path, position: SourcePosition(line: lineNumber, column: 1), message: "not a journal line"))
+        throw .corrupt(
+          Diagnostic(file: path, position: SourcePosition(line: lineNumber, column: 1), message: "not a journal line"))
       }
       let text = Array(line[(tab + 1)...])
       do {
@@ -166,7 +177,9 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
       }
     }
     guard lineNumber == body.marks.lines else {
-      throw .corrupt(Diagnostic(file: path, message: "the journal has \(lineNumber) lines where the state file says \(body.marks.lines)"))
+      throw .corrupt(
+        Diagnostic(
+          file: path, message: "the journal has \(lineNumber) lines where the state file says \(body.marks.lines)"))
     }
     return kept
   }
@@ -179,7 +192,9 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
       throw .corrupt(error.diagnostics.first ?? Diagnostic(file: idsPath, message: "cannot read"))
     }
     guard bytes.count == marks.ids * 16, RunningHash().adding(bytes) == marks.idsChecksum else {
-      throw .corrupt(Diagnostic(file: idsPath, message: "the event ids of \(path) are missing or damaged; restore both files from a backup"))
+      throw .corrupt(
+        Diagnostic(
+          file: idsPath, message: "the event ids of \(path) are missing or damaged; restore both files from a backup"))
     }
     return stride(from: 0, to: bytes.count, by: 16).map { Fingerprint(bytes: bytes, at: $0) }
   }

@@ -50,17 +50,21 @@ public final class Ledger: @unchecked Sendable {
   /// the warnings to print: the rules changed since the state was saved, entries dropped.
   /// - Throws: ``LedgerError/corrupt(_:)`` for a state of another pack or one its rules cannot
   ///   have built.
-  package static func prepare(_ state: inout PlayerState, engine: Engine, windowDays: Int?) throws(LedgerError) -> [String] {
+  package static func prepare(_ state: inout PlayerState, engine: Engine, windowDays: Int?) throws(LedgerError)
+    -> [String]
+  {
     var warnings: [String] = []
     let saved = state.pack
     if saved.digest != engine.pack.digest && saved.name == engine.pack.name {
       warnings.append(
-        "the state was saved with rule pack '\(saved.name)' \(saved.version) (digest \(saved.digest)); the rules have changed (digest \(engine.pack.digest)), so awards from now on follow the current rules, and events dated before today can no longer be placed among earlier ones")
+        "the state was saved with rule pack '\(saved.name)' \(saved.version) (digest \(saved.digest)); the rules have changed (digest \(engine.pack.digest)), so awards from now on follow the current rules, and events dated before today can no longer be placed among earlier ones"
+      )
     }
     do {
       let dropped = try engine.bind(&state)
       if !dropped.isEmpty {
-        warnings.append("entries no longer in the pack were dropped from the state: \(Set(dropped).sorted().joined(separator: ", "))")
+        warnings.append(
+          "entries no longer in the pack were dropped from the state: \(Set(dropped).sorted().joined(separator: ", "))")
       }
     } catch {
       throw .corrupt(Diagnostic(message: error.message))

@@ -21,7 +21,8 @@ public enum LedgerError: Error, Sendable {
     switch self {
     case .locked(let path):
       return [Diagnostic(file: path, message: "the state is locked by another process applying events to it")]
-    case .busy(let diagnostic), .unreadable(let diagnostic), .io(let diagnostic), .corrupt(let diagnostic): return [diagnostic]
+    case .busy(let diagnostic), .unreadable(let diagnostic), .io(let diagnostic), .corrupt(let diagnostic):
+      return [diagnostic]
     }
   }
 }

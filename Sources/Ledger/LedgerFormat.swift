@@ -30,24 +30,33 @@ enum LedgerFormat {
     do {
       header = try JSONReader.parse(Array(bytes[..<newline]))
     } catch {
-      throw .corrupt(Diagnostic(in: source, offset: error.offset, message: "not a FitQuest state file: \(error.message)"))
+      throw .corrupt(
+        Diagnostic(in: source, offset: error.offset, message: "not a FitQuest state file: \(error.message)"))
     }
     guard let number = header["fitquestLedger"]?.number, let checksum = header["checksum"]?.string else {
-      throw .corrupt(Diagnostic(in: source, offset: 0, message: "not a FitQuest state file (its header lacks 'fitquestLedger' and 'checksum')"))
+      throw .corrupt(
+        Diagnostic(
+          in: source, offset: 0, message: "not a FitQuest state file (its header lacks 'fitquestLedger' and 'checksum')"
+        ))
     }
     guard number == number.rounded(), number >= 1, number <= Double(FileStore.format) else {
-      let reason = number > Double(FileStore.format) && number == number.rounded()
+      let reason =
+        number > Double(FileStore.format) && number == number.rounded()
         ? "is newer than this FitQuest reads (\(FileStore.format)); update FitQuest" : "is not a FitQuest state format"
-      throw .corrupt(Diagnostic(in: source, offset: 0, message: "state file format \(NumberText.format(number)) \(reason)"))
+      throw .corrupt(
+        Diagnostic(in: source, offset: 0, message: "state file format \(NumberText.format(number)) \(reason)"))
     }
     var body = Array(bytes[(newline + 1)...])
     if body.last == 0x0A { body.removeLast() }
     var hash = FNV1a()
     hash.add(body)
     guard hash.hex == checksum else {
-      throw .corrupt(Diagnostic(
-        in: source, offset: 0,
-        message: "the state file is damaged: its checksum does not match its contents; restore it from a backup (FitQuest never writes a partial file)"))
+      throw .corrupt(
+        Diagnostic(
+          in: source, offset: 0,
+          message:
+            "the state file is damaged: its checksum does not match its contents; restore it from a backup (FitQuest never writes a partial file)"
+        ))
     }
     do {
       _ = try JSONReader.parse(body)
@@ -67,8 +76,10 @@ enum LedgerFormat {
       let DecodingError.dataCorrupted(context)
     {
       let field = path(context.codingPath)
-      throw .corrupt(Diagnostic(
-        file: source.name, message: "state file has an invalid \(field == "$" ? "value" : "'\(field)'"): \(context.debugDescription)"))
+      throw .corrupt(
+        Diagnostic(
+          file: source.name,
+          message: "state file has an invalid \(field == "$" ? "value" : "'\(field)'"): \(context.debugDescription)"))
     } catch {
       throw .corrupt(Diagnostic(file: source.name, message: "state file cannot be read: \(error)"))
     }

@@ -67,7 +67,9 @@ struct BatchWork {
   /// no player has (a player applied again may be refused earlier).
   mutating func stopAtRefusal(_ engine: Engine) {
     while let refusal {
-      let overrun = players.indices.filter { slot in positions[slot].contains { $0 > refusal.index && outcomes[$0] != nil } }
+      let overrun = players.indices.filter { slot in
+        positions[slot].contains { $0 > refusal.index && outcomes[$0] != nil }
+      }
       guard !overrun.isEmpty else { return }
       for slot in overrun {
         if let state = before[slot] { apply(players[slot], from: state, at: starts[slot], engine) }
@@ -103,7 +105,9 @@ struct BatchWork {
       }
       let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
       let isLast = lastApplied.map { range.contains($0) } ?? false
-      if !events.isEmpty { changes.append(PlayerChange(player: player, events: events, state: isLast ? after[slot] : nil)) }
+      if !events.isEmpty {
+        changes.append(PlayerChange(player: player, events: events, state: isLast ? after[slot] : nil))
+      }
     }
     return changes
   }

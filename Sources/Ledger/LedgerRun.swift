@@ -132,7 +132,9 @@ public final class LedgerRun {
 
   /// A player's state from the store, ready for the engine (warnings reported once).
   private func load(_ player: PlayerID?) throws(LedgerError) -> PlayerState {
-    guard var state = try store.load(player, engine: engine) else { return engine.newPlayer(windowDays: windowDays ?? 60) }
+    guard var state = try store.load(player, engine: engine) else {
+      return engine.newPlayer(windowDays: windowDays ?? 60)
+    }
     let warnings = try Ledger.prepare(&state, engine: engine, windowDays: windowDays)
     if !warnings.isEmpty, warned.insert(player).inserted {
       for warning in warnings { onWarning(player, warning) }

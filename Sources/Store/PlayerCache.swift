@@ -46,7 +46,8 @@ struct PlayerCache {
     clock += 1
     let size = state.estimatedBytes
     if let old = entries[player] { bytes -= old.bytes }
-    entries[player] = Entry(state: state, head: head, at: at, isNew: isNew, verified: verified, bytes: size, used: clock)
+    entries[player] = Entry(
+      state: state, head: head, at: at, isNew: isNew, verified: verified, bytes: size, used: clock)
     bytes += size
   }
 

@@ -1,10 +1,11 @@
+import CSQLite
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CSQLite
-import RuleLanguage
 
 /// A thin, checked wrapper of the system's SQLite C library: a connection and prepared
 /// statements. Every call's result is checked; an error carries SQLite's code and message. Text
@@ -74,7 +75,8 @@ package final class SQLiteDatabase {
     var text = ""
     for byte in absolute.utf8 {
       switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
         UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
         text.unicodeScalars.append(Unicode.Scalar(byte))
       default:
@@ -147,7 +149,9 @@ package final class SQLiteStatement {
   package func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
     var value = value
     let code = value.withUTF8 { bytes in
-      sqlite3_bind_text(statement, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), SQLiteStatement.transient)
+      sqlite3_bind_text(
+        statement, index, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+        SQLiteStatement.transient)
     }
     try check(code)
   }

@@ -13,7 +13,9 @@ extension SQLiteStore: BatchStore {
 
   /// A player from the cache, or read from the store (snapshot and log) and kept in the cache.
   public func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState? {
-    guard let player else { throw .corrupt(Diagnostic(file: path, message: "a store of many players needs a player id")) }
+    guard let player else {
+      throw .corrupt(Diagnostic(file: path, message: "a store of many players needs a player id"))
+    }
     mutex.lock()
     defer { mutex.unlock() }
     currentEngine = engine
@@ -34,7 +36,9 @@ extension SQLiteStore: BatchStore {
   /// returns (and forgets) the players whose logged events differ from what this process holds:
   /// any player not verified since another process's last commit is compared with the store.
   public func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?> {
-    guard !isReadOnly else { throw .io(Diagnostic(file: path, message: "cannot apply events: the store was opened read-only")) }
+    guard !isReadOnly else {
+      throw .io(Diagnostic(file: path, message: "cannot apply events: the store was opened read-only"))
+    }
     mutex.lock()
     do {
       try database.execute("BEGIN IMMEDIATE")
@@ -63,7 +67,8 @@ extension SQLiteStore: BatchStore {
       return stale
     } catch {
       rollback()
-      throw error.isAboutContents ? .corrupt(Diagnostic(file: path, message: error.message)) : failure(error, "cannot read the store")
+      throw error.isAboutContents
+        ? .corrupt(Diagnostic(file: path, message: error.message)) : failure(error, "cannot read the store")
     }
   }
 
@@ -76,7 +81,8 @@ extension SQLiteStore: BatchStore {
     do {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
       try appendLog(
-        player, seq: held.head, pack: try packID(for: engine), windowDays: change.state?.windowDays ?? held.state.windowDays,
+        player, seq: held.head, pack: try packID(for: engine),
+        windowDays: change.state?.windowDays ?? held.state.windowDays,
         lines: change.events.map(\.line))
       touched.insert(player)
       let head = held.head + change.events.count
@@ -143,7 +149,9 @@ extension SQLiteStore: BatchStore {
   /// Writes the snapshot of every cached player whose log grew by at least `minimum` events
   /// since its snapshot, in one transaction (what a run does when it ends).
   public func saveSnapshots(minimum: Int = 1) throws(LedgerError) {
-    let players = cache.entries.filter { !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) && !awaitingState.contains($0.key) }.keys.sorted()
+    let players = cache.entries.filter {
+      !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) && !awaitingState.contains($0.key)
+    }.keys.sorted()
     guard !players.isEmpty else { return }
     try writing("cannot save snapshots") { () throws(SQLiteError) in
       for player in players {

@@ -33,11 +33,13 @@ extension SQLiteStore {
         }
       }
       for table in ["log", "ids"] {
-        let orphans = try database.prepare("SELECT DISTINCT player FROM \(table) WHERE player NOT IN (SELECT id FROM players)")
+        let orphans = try database.prepare(
+          "SELECT DISTINCT player FROM \(table) WHERE player NOT IN (SELECT id FROM players)")
         while try orphans.step() {
           let bytes = orphans.blob(0)
           problems.append(
-            StoreProblem(player: PlayerID(bytes: bytes), message: "rows of '\(table)' for a player the store does not have"))
+            StoreProblem(
+              player: PlayerID(bytes: bytes), message: "rows of '\(table)' for a player the store does not have"))
         }
       }
       let packs = try database.prepare("SELECT id FROM packs ORDER BY id")
@@ -46,7 +48,7 @@ extension SQLiteStore {
       for id in ids {
         do {
           _ = try self.engine(forPack: id, current: engine)
-        } catch where error.message.contains("does not have") {
+        } catch  where error.message.contains("does not have") {
           continue  // a pack kept for history only (no files)
         } catch {
           problems.append(StoreProblem(player: nil, message: error.message))

@@ -49,7 +49,8 @@ public final class HistoryCursor {
       statement = nil
     } else {
       list = []
-      statement = try store.database.prepare("SELECT player, seq, pack, window_days, count, lines, checksum FROM log ORDER BY player, seq")
+      statement = try store.database.prepare(
+        "SELECT player, seq, pack, window_days, count, lines, checksum FROM log ORDER BY player, seq")
     }
   }
 
@@ -73,7 +74,7 @@ public final class HistoryCursor {
     listIndex += 1
     do {
       return Self.history(player, try store.logChunks(player, from: nil))
-    } catch where error.isAboutContents {
+    } catch  where error.isAboutContents {
       return LoggedHistory(player: player, first: 0, chunks: [], damage: error.message)
     }
   }
@@ -88,7 +89,9 @@ public final class HistoryCursor {
     }
     isPending = false
     let bytes = statement.blob(0)
-    guard let player = PlayerID(bytes: bytes) else { throw .damaged("a logged player id is not 1 to 200 bytes of UTF-8 without NUL") }
+    guard let player = PlayerID(bytes: bytes) else {
+      throw .damaged("a logged player id is not 1 to 200 bytes of UTF-8 without NUL")
+    }
     var chunks: [LogChunk] = []
     var damage: String?
     repeat {
@@ -99,7 +102,7 @@ public final class HistoryCursor {
             damage = "its log jumps from event \(last.seq + last.lines.count) to \(chunk.seq)"
           }
           chunks.append(chunk)
-        } catch where error.isAboutContents {
+        } catch  where error.isAboutContents {
           damage = error.message
         }
       }
@@ -116,7 +119,8 @@ public final class HistoryCursor {
   private static func history(_ player: PlayerID, _ chunks: [LogChunk]) -> LoggedHistory {
     LoggedHistory(
       player: player, first: chunks.first?.seq ?? 0,
-      chunks: chunks.map { LoggedHistory.Chunk(pack: $0.pack, windowDays: $0.windowDays, lines: $0.lines) }, damage: nil)
+      chunks: chunks.map { LoggedHistory.Chunk(pack: $0.pack, windowDays: $0.windowDays, lines: $0.lines) }, damage: nil
+    )
   }
 }
 

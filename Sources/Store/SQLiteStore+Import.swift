@@ -16,7 +16,8 @@ extension SQLiteStore {
         let decoded = try EventDecoder(pack: nil).decode(line: Array(event.line.utf8), file: "", lineNumber: 1)
         kept.append(KeptEvent(decoded, line: decoded.jsonLine, seq: event.seq))
       } catch {
-        throw .corrupt(Diagnostic(message: "kept event '\(event.id)' is invalid: \(error.diagnostics.first?.message ?? "")"))
+        throw .corrupt(
+          Diagnostic(message: "kept event '\(event.id)' is invalid: \(error.diagnostics.first?.message ?? "")"))
       }
     }
     state.history.kept = KeptEvents(kept)
@@ -37,7 +38,11 @@ extension SQLiteStore {
       return false
     }
     if exists {
-      throw .corrupt(Diagnostic(file: path, message: "the store already has a player '\(Award.escapingControls(player.text))'; import under another --player"))
+      throw .corrupt(
+        Diagnostic(
+          file: path,
+          message:
+            "the store already has a player '\(Award.escapingControls(player.text))'; import under another --player"))
     }
   }
 }

@@ -20,7 +20,9 @@ extension SQLiteStore {
     guard let row = try playerRow(player) else { return nil }
     var state: PlayerState?
     if let snapshot = row.snapshot {
-      var decoded = try PlayerSnapshot.decode(snapshot) { (digest: String) throws(SQLiteError) in try storedPack(digest: digest) }
+      var decoded = try PlayerSnapshot.decode(snapshot) { (digest: String) throws(SQLiteError) in
+        try storedPack(digest: digest)
+      }
       guard decoded.appliedCount == row.at else {
         throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")
       }
@@ -43,7 +45,9 @@ extension SQLiteStore {
 
   /// Applies a logged row's events to a state, as they were applied: under the row's pack and
   /// window. Every event must apply (the log holds only applied events).
-  private func replay(_ chunk: LogChunk, _ player: PlayerID, _ engine: Engine, _ state: inout PlayerState) throws(SQLiteError) {
+  private func replay(_ chunk: LogChunk, _ player: PlayerID, _ engine: Engine, _ state: inout PlayerState)
+    throws(SQLiteError)
+  {
     guard state.appliedCount == chunk.seq else {
       throw .damaged("its log row at event \(chunk.seq) follows \(state.appliedCount) applied events")
     }
@@ -58,7 +62,8 @@ extension SQLiteStore {
     batch.reserveCapacity(chunk.lines.count)
     for (offset, line) in chunk.lines.enumerated() {
       do {
-        let event = try decoder.resolve(line: Array(line), file: "\(path) (player '\(player)')", lineNumber: chunk.seq + offset + 1)
+        let event = try decoder.resolve(
+          line: Array(line), file: "\(path) (player '\(player)')", lineNumber: chunk.seq + offset + 1)
         batch.append((event, String(decoding: line, as: UTF8.self)))
       } catch {
         throw .damaged("its logged event \(chunk.seq + offset) is invalid: \(error.diagnostics.first?.message ?? "")")
@@ -66,7 +71,8 @@ extension SQLiteStore {
     }
     let result = engine.record(batch: batch, to: &state)
     if let failure = result.failure {
-      throw .damaged("its logged event '\(batch[failure.index].event.id)' does not apply again: \(failure.error.message)")
+      throw .damaged(
+        "its logged event '\(batch[failure.index].event.id)' does not apply again: \(failure.error.message)")
     }
     if let index = result.outcomes.firstIndex(where: { !$0.changedPlayer }) {
       throw .damaged("its logged event '\(batch[index].event.id)' is not applied again (\(result.outcomes[index]))")
@@ -96,7 +102,9 @@ extension SQLiteStore {
       let rows = try database.prepare("SELECT id FROM players ORDER BY id")
       var ids: [PlayerID] = []
       while try rows.step() {
-        guard let id = PlayerID(bytes: rows.blob(0)) else { throw .damaged("a player id is not 1 to 200 bytes of UTF-8 without NUL") }
+        guard let id = PlayerID(bytes: rows.blob(0)) else {
+          throw .damaged("a player id is not 1 to 200 bytes of UTF-8 without NUL")
+        }
         ids.append(id)
       }
       return ids
@@ -111,7 +119,8 @@ extension SQLiteStore {
     mutex.lock()
     defer { mutex.unlock() }
     do {
-      return try logChunks(player, from: nil).flatMap { chunk in chunk.lines.map { String(decoding: $0, as: UTF8.self) } }
+      return try logChunks(player, from: nil).flatMap { chunk in chunk.lines.map { String(decoding: $0, as: UTF8.self) }
+      }
     } catch {
       throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
     }

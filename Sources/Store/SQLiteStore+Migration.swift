@@ -40,7 +40,8 @@ extension SQLiteStore {
       ALTER TABLE players RENAME TO legacy_players; ALTER TABLE kept RENAME TO legacy_kept;
       ALTER TABLE ids RENAME TO legacy_ids; ALTER TABLE history RENAME TO legacy_history;
       """)
-    try database.execute(Self.tables.replacingOccurrences(of: "CREATE TABLE fitquest_schema (version INTEGER NOT NULL);", with: ""))
+    try database.execute(
+      Self.tables.replacingOccurrences(of: "CREATE TABLE fitquest_schema (version INTEGER NOT NULL);", with: ""))
     let rows = try database.prepare("SELECT id, state, ids FROM legacy_players ORDER BY CAST(id AS BLOB)")
     var players: [([UInt8], [UInt8], Int64)] = []
     while try rows.step() { players.append((rows.blob(0), rows.blob(1), rows.int(2))) }
@@ -62,12 +63,14 @@ extension SQLiteStore {
         try writePlayerRow(player, at: -1, snapshot: nil, isNew: true)
         let mark = try database.cached("INSERT INTO damaged (player, reason) VALUES (?, ?)")
         try mark.bind(1, player.bytes)
-        try mark.bind(2, "its schema-2 rows could not be migrated (\(error.message)); they are kept in the legacy_* tables")
+        try mark.bind(
+          2, "its schema-2 rows could not be migrated (\(error.message)); they are kept in the legacy_* tables")
         try mark.run()
       }
     }
     if damaged == 0 {
-      try database.execute("DROP TABLE legacy_players; DROP TABLE legacy_kept; DROP TABLE legacy_ids; DROP TABLE legacy_history;")
+      try database.execute(
+        "DROP TABLE legacy_players; DROP TABLE legacy_kept; DROP TABLE legacy_ids; DROP TABLE legacy_history;")
     }
   }
 
@@ -93,7 +96,9 @@ extension SQLiteStore {
       guard data.count % 16 == 0 else { throw .damaged("its event ids are not 16-byte fingerprints") }
       for offset in stride(from: 0, to: data.count, by: 16) { ids.append(Fingerprint(bytes: data, at: offset)) }
     }
-    guard idCount == Int64(ids.count) else { throw .damaged("its row counts \(idCount) event ids where the table holds \(ids.count)") }
+    guard idCount == Int64(ids.count) else {
+      throw .damaged("its row counts \(idCount) event ids where the table holds \(ids.count)")
+    }
     guard let restored = state.restoringHistoryLog(kept: kept, ids: ids), ids.count <= restored.appliedCount else {
       throw .damaged("its kept events do not match its state")
     }

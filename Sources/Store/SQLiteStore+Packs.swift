@@ -20,8 +20,11 @@ extension SQLiteStore {
   func packID(for engine: Engine) throws(SQLiteError) -> Int64 {
     if let id = packs.idByDigest[engine.pack.digest], packs.byID[id]?.engine != nil { return id }
     let pack = engine.pack
-    let files = pack.files.flatMap { [Array(($0.name.split(separator: "/").last.map(String.init) ?? $0.name).utf8), $0.bytes] }
-    let body = ByteList.encode([Array(String(pack.files.count).utf8)] + files + pack.overrides.map { Array($0.text.utf8) })
+    let files = pack.files.flatMap {
+      [Array(($0.name.split(separator: "/").last.map(String.init) ?? $0.name).utf8), $0.bytes]
+    }
+    let body = ByteList.encode(
+      [Array(String(pack.files.count).utf8)] + files + pack.overrides.map { Array($0.text.utf8) })
     let id = try packID(PackStamp(pack), files: body)
     packs.byID[id] = PackRegistry.Entry(digest: pack.digest, engine: engine)
     return id
@@ -47,7 +50,8 @@ extension SQLiteStore {
       packs.idByDigest[stamp.digest] = id
       return id
     }
-    let insert = try database.cached("INSERT INTO packs (digest, name, version, files, checksum) VALUES (?, ?, ?, ?, ?)")
+    let insert = try database.cached(
+      "INSERT INTO packs (digest, name, version, files, checksum) VALUES (?, ?, ?, ?, ?)")
     try insert.bind(1, stamp.digest)
     try insert.bind(2, stamp.name)
     try insert.bind(3, stamp.version)
@@ -100,14 +104,18 @@ extension SQLiteStore {
     let files = row.isNull(3) ? nil : row.blob(3)
     let checksum = row.int(4)
     row.reset()
-    guard Self.packChecksum(stamp, files) == checksum else { throw .damaged("rule pack \(id) of the store is damaged (checksum)") }
+    guard Self.packChecksum(stamp, files) == checksum else {
+      throw .damaged("rule pack \(id) of the store is damaged (checksum)")
+    }
     packs.idByDigest[stamp.digest] = id
     if let current, stamp.digest == current.pack.digest {
       packs.byID[id] = PackRegistry.Entry(digest: stamp.digest, engine: current)
       return current
     }
     guard let files else {
-      throw .damaged("its events were applied with rule pack '\(stamp.name)' \(stamp.version) (\(stamp.digest)), whose files the store does not have")
+      throw .damaged(
+        "its events were applied with rule pack '\(stamp.name)' \(stamp.version) (\(stamp.digest)), whose files the store does not have"
+      )
     }
     let engine = try Self.compile(files, stamp)
     packs.byID[id] = PackRegistry.Entry(digest: stamp.digest, engine: engine)
@@ -117,7 +125,8 @@ extension SQLiteStore {
   /// An engine from a pack's stored files; its digest must be the stamp's.
   private static func compile(_ body: [UInt8], _ stamp: PackStamp) throws(SQLiteError) -> Engine {
     let what = "rule pack '\(stamp.name)' \(stamp.version) (\(stamp.digest)) stored with its events"
-    guard let entries = ByteList.decode(body), let first = entries.first, let count = Int(String(decoding: first, as: UTF8.self)),
+    guard let entries = ByteList.decode(body), let first = entries.first,
+      let count = Int(String(decoding: first, as: UTF8.self)),
       count >= 0, entries.count >= 1 + 2 * count
     else { throw .damaged("\(what) is damaged") }
     var files: [String: [UInt8]] = [:]
@@ -126,14 +135,18 @@ extension SQLiteStore {
     }
     do {
       var overrides: [JSONOverride] = []
-      for text in entries[(1 + 2 * count)...] { overrides.append(try JSONOverride(parsing: String(decoding: text, as: UTF8.self))) }
-      let pack = try RulePackLoader.load(files: files, source: "\(stamp.name) \(stamp.version) (stored)", overrides: overrides)
+      for text in entries[(1 + 2 * count)...] {
+        overrides.append(try JSONOverride(parsing: String(decoding: text, as: UTF8.self)))
+      }
+      let pack = try RulePackLoader.load(
+        files: files, source: "\(stamp.name) \(stamp.version) (stored)", overrides: overrides)
       guard pack.digest == stamp.digest else { throw SQLiteError.damaged("\(what) compiles to digest \(pack.digest)") }
       return Engine(pack: pack)
     } catch let error as SQLiteError {
       throw error
     } catch {
-      throw .damaged("\(what) does not compile: \((error as? DiagnosticError)?.diagnostics.first?.message ?? "invalid")")
+      throw .damaged(
+        "\(what) does not compile: \((error as? DiagnosticError)?.diagnostics.first?.message ?? "invalid")")
     }
   }
 }

@@ -36,9 +36,13 @@ extension SQLiteStore {
     guard row.isInteger(0), row.isInteger(2) else { throw .damaged("its row holds values of the wrong type") }
     let at = row.int(0)
     let snapshot = row.isNull(1) ? nil : row.blob(1)
-    guard Self.checksum(player, [at], snapshot) == row.int(2) else { throw .damaged("its row does not match its checksum") }
+    guard Self.checksum(player, [at], snapshot) == row.int(2) else {
+      throw .damaged("its row does not match its checksum")
+    }
     if at == -1 { throw .damaged(try damageReason(player)) }
-    guard at >= 0, at <= Int64(Int32.max), snapshot != nil || at == 0 else { throw .damaged("its event count \(at) is out of range") }
+    guard at >= 0, at <= Int64(Int32.max), snapshot != nil || at == 0 else {
+      throw .damaged("its event count \(at) is out of range")
+    }
     return PlayerRow(at: Int(at), snapshot: snapshot)
   }
 
@@ -53,7 +57,9 @@ extension SQLiteStore {
   /// Writes a player's row (inserting it when `isNew`).
   func writePlayerRow(_ player: PlayerID, at: Int, snapshot: [UInt8]?, isNew: Bool) throws(SQLiteError) {
     let row = try database.cached(
-      isNew ? "INSERT INTO players (at, snapshot, checksum, id) VALUES (?, ?, ?, ?)" : "UPDATE players SET at = ?, snapshot = ?, checksum = ? WHERE id = ?")
+      isNew
+        ? "INSERT INTO players (at, snapshot, checksum, id) VALUES (?, ?, ?, ?)"
+        : "UPDATE players SET at = ?, snapshot = ?, checksum = ? WHERE id = ?")
     try row.bind(1, Int64(at))
     if let snapshot { try row.bind(2, snapshot) } else { try row.bindNull(2) }
     try row.bind(3, Self.checksum(player, [Int64(at)], snapshot))
@@ -64,7 +70,8 @@ extension SQLiteStore {
   /// A player's `log` rows from event number `from` on, in order, checked: each starts where the
   /// previous ended, the first exactly at `from` (unless `from` is nil: every row).
   func logChunks(_ player: PlayerID, from: Int?) throws(SQLiteError) -> [LogChunk] {
-    let rows = try database.cached("SELECT seq, pack, window_days, count, lines, checksum FROM log WHERE player = ? AND seq >= ? ORDER BY seq")
+    let rows = try database.cached(
+      "SELECT seq, pack, window_days, count, lines, checksum FROM log WHERE player = ? AND seq >= ? ORDER BY seq")
     try rows.bind(1, player.bytes)
     try rows.bind(2, from.map(Int64.init) ?? Int64.min)
     var chunks: [LogChunk] = []
@@ -83,7 +90,9 @@ extension SQLiteStore {
   /// The `log` row at the statement's row (its columns `seq, pack, window_days, count, lines,
   /// checksum` from `column` on), checked.
   func logChunk(_ rows: SQLiteStatement, _ player: PlayerID, column: Int32) throws(SQLiteError) -> LogChunk {
-    guard (0...5).allSatisfy({ $0 == 4 || rows.isInteger(column + Int32($0)) }) else { throw .damaged("a log row holds values of the wrong type") }
+    guard (0...5).allSatisfy({ $0 == 4 || rows.isInteger(column + Int32($0)) }) else {
+      throw .damaged("a log row holds values of the wrong type")
+    }
     let seq = rows.int(column)
     let pack = rows.int(column + 1)
     let window = rows.int(column + 2)
@@ -101,7 +110,8 @@ extension SQLiteStore {
   /// Appends a `log` row.
   func appendLog(_ player: PlayerID, seq: Int, pack: Int64, windowDays: Int, lines: [String]) throws(SQLiteError) {
     let bytes = ByteList.encode(lines: lines)
-    let row = try database.cached("INSERT INTO log (player, seq, pack, window_days, count, lines, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    let row = try database.cached(
+      "INSERT INTO log (player, seq, pack, window_days, count, lines, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)")
     try row.bind(1, player.bytes)
     try row.bind(2, Int64(seq))
     try row.bind(3, pack)
@@ -158,7 +168,8 @@ extension SQLiteStore {
 
   /// How many of a player's event ids the `ids` table holds.
   func savedIDCount(_ player: PlayerID) throws(SQLiteError) -> Int {
-    let row = try database.cached("SELECT first + length(data) / 16 FROM ids WHERE player = ? ORDER BY first DESC LIMIT 1")
+    let row = try database.cached(
+      "SELECT first + length(data) / 16 FROM ids WHERE player = ? ORDER BY first DESC LIMIT 1")
     try row.bind(1, player.bytes)
     defer { row.reset() }
     return try row.step() ? Int(row.int(0)) : 0

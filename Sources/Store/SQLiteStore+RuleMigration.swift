@@ -57,7 +57,9 @@ extension SQLiteStore {
   /// packs they were applied with); the new snapshot covers all of it, so the player continues
   /// under `engine`'s pack. Returns false, writing nothing, when the player's log no longer
   /// ends at `state`'s applied events (another process applied events meanwhile).
-  public func migrate(_ player: PlayerID, to state: PlayerState, engine: Engine, policy: String) throws(LedgerError) -> Bool {
+  public func migrate(_ player: PlayerID, to state: PlayerState, engine: Engine, policy: String) throws(LedgerError)
+    -> Bool
+  {
     try writing("cannot migrate player '\(player)'") { () throws(SQLiteError) -> Bool in
       let head = try database.cached("SELECT seq + count FROM log WHERE player = ? ORDER BY seq DESC LIMIT 1")
       try head.bind(1, player.bytes)
@@ -69,9 +71,11 @@ extension SQLiteStore {
       let ids = state.history.ids.ordered
       let saved = try savedIDCount(player)
       if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
-      try writePlayerRow(player, at: state.appliedCount, snapshot: PlayerSnapshot.encode(state, pack: engine.pack), isNew: false)
+      try writePlayerRow(
+        player, at: state.appliedCount, snapshot: PlayerSnapshot.encode(state, pack: engine.pack), isNew: false)
       let record = RuleMigrationRecord(digest: engine.pack.digest, policy: policy, at: state.appliedCount)
-      let insert = try database.cached("INSERT OR REPLACE INTO rule_migrations (player, at, digest, policy, checksum) VALUES (?, ?, ?, ?, ?)")
+      let insert = try database.cached(
+        "INSERT OR REPLACE INTO rule_migrations (player, at, digest, policy, checksum) VALUES (?, ?, ?, ?, ?)")
       try insert.bind(1, player.bytes)
       try insert.bind(2, Int64(record.at))
       try insert.bind(3, record.digest)

@@ -39,7 +39,9 @@ extension SQLiteStore {
     if try version() == Int64(Self.schemaVersion) { return }
     guard !isReadOnly else {
       let found = try version()
-      throw .damaged(found.map { "\(Self.olderSchema) \($0); open it once for writing to migrate it to \(Self.schemaVersion)" } ?? "not a FitQuest store (no 'fitquest_schema' table)")
+      throw .damaged(
+        found.map { "\(Self.olderSchema) \($0); open it once for writing to migrate it to \(Self.schemaVersion)" }
+          ?? "not a FitQuest store (no 'fitquest_schema' table)")
     }
     try database.execute("BEGIN IMMEDIATE")
     do {
@@ -73,11 +75,13 @@ extension SQLiteStore {
       return
     }
     guard names.contains("fitquest_schema") else {
-      throw .damaged("not a FitQuest store: the database has tables but no 'fitquest_schema' (\(names.joined(separator: ", ")))")
+      throw .damaged(
+        "not a FitQuest store: the database has tables but no 'fitquest_schema' (\(names.joined(separator: ", ")))")
     }
     guard let number = try version() else { throw .damaged("'fitquest_schema' is empty") }
     guard number <= Int64(Self.schemaVersion) else {
-      throw .damaged("schema version \(number) is newer than this FitQuest reads (\(Self.schemaVersion)); update FitQuest")
+      throw .damaged(
+        "schema version \(number) is newer than this FitQuest reads (\(Self.schemaVersion)); update FitQuest")
     }
     guard number >= 1 else { throw .damaged("unknown schema version \(number)") }
     // Forward migrations, one `if number < N` block each, inside the transaction.

@@ -88,7 +88,8 @@ public final class SQLiteStore: @unchecked Sendable {
     try StorePath.check(path, mayCreate: access == .create)
     do {
       database = try SQLiteDatabase(
-        path: StorePath.sqliteName(path), access: access == .readOnly ? .readOnly : .readWrite(create: access == .create),
+        path: StorePath.sqliteName(path),
+        access: access == .readOnly ? .readOnly : .readWrite(create: access == .create),
         waitMilliseconds: Int32(clamping: options.waitMilliseconds))
     } catch {
       throw .unreadable(Diagnostic(file: path, message: "cannot open the store: \(error.message)"))
@@ -110,9 +111,15 @@ public final class SQLiteStore: @unchecked Sendable {
     }
     if error.isAboutContents { return .corrupt(Diagnostic(file: path, message: "\(what)\(error.message)")) }
     if error.isNotADatabase {
-      return .corrupt(Diagnostic(file: path, message: doing == nil ? "not a FitQuest store: \(error.message)" : "\(what)the store is damaged: \(error.message)"))
+      return .corrupt(
+        Diagnostic(
+          file: path,
+          message: doing == nil
+            ? "not a FitQuest store: \(error.message)" : "\(what)the store is damaged: \(error.message)"))
     }
-    if error.isReadOnly { return .io(Diagnostic(file: path, message: "\(what)the store cannot be written: \(error.message)")) }
+    if error.isReadOnly {
+      return .io(Diagnostic(file: path, message: "\(what)the store cannot be written: \(error.message)"))
+    }
     return .io(Diagnostic(file: path, message: "\(what)\(error.message)"))
   }
 

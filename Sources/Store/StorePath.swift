@@ -1,10 +1,11 @@
+import Ledger
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Ledger
-import RuleLanguage
 
 /// Store paths are file names, nothing else: SQLite treats `""` (a temporary database),
 /// `:memory:` (one in memory) and `file:` URIs specially, so a store "saved" there would save
@@ -36,7 +37,9 @@ enum StorePath {
 
   /// Why SQLite would not treat a name as a plain file, or nil.
   static func special(_ path: String) -> String? {
-    if path.isEmpty { return "a store must be a file; an empty name is SQLite's temporary database, which saves nothing" }
+    if path.isEmpty {
+      return "a store must be a file; an empty name is SQLite's temporary database, which saves nothing"
+    }
     if path == ":memory:" {
       return "':memory:' is SQLite's in-memory database, which saves nothing; give a file name"
     }

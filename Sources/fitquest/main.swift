@@ -15,7 +15,9 @@ var status = FitQuestCommand.main(Array(CommandLine.arguments.dropFirst()))
 if !Console.output.flush(), let reason = Console.output.failureDescription {
   // A reader that stopped early (`| head`) is no error to report: the command ends quietly, its
   // status still saying the output is incomplete (as a tool ended by SIGPIPE does).
-  if !Console.output.readerClosed { Console.error.line("error: cannot write standard output: \(reason); the output is incomplete") }
+  if !Console.output.readerClosed {
+    Console.error.line("error: cannot write standard output: \(reason); the output is incomplete")
+  }
   if status == ExitCode.success || status == ExitCode.failure { status = ExitCode.ioError }
 }
 Console.error.flush()

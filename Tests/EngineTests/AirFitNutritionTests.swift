@@ -1,6 +1,6 @@
 import Engine
-import Foundation
 import FitQuestTestSupport
+import Foundation
 import Testing
 
 /// The default pack's nutrition targets against an independent transcription of AirFit's
@@ -26,7 +26,8 @@ import Testing
   static func airFit(activeKcal: Double, intakeByDay: [Double]) -> Expected {
     func clamp(_ x: Double, _ limit: Double) -> Double { min(max(x, -limit), limit) }
     let activity = clamp((activeKcal - 300) / 300 * 0.5, 0.10)
-    let intake = intakeByDay.isEmpty ? 0 : clamp((intakeByDay.reduce(0, +) / Double(intakeByDay.count) - 2000) / 2000 * 0.5, 0.08)
+    let intake =
+      intakeByDay.isEmpty ? 0 : clamp((intakeByDay.reduce(0, +) / Double(intakeByDay.count) - 2000) / 2000 * 0.5, 0.08)
     let adjustment = clamp(activity + intake, 0.15)
     let kcal = 2200 * (1 + adjustment)
     let protein = 140 * (1 + adjustment / 4)
@@ -39,19 +40,25 @@ import Testing
   static func stream(seed: UInt64) -> [Event] {
     var random = TestRandom(seed: seed)
     var events: [Event] = []
+    // swift-format-ignore: NeverForceUnwrap
     let start = Day(year: 2026, month: 3, day: 2)!
     for offset in 0..<40 {
       let day = start.adding(offset)
       if Int.random(in: 0..<10, using: &random) == 0 { continue }  // a day without any event
       for index in 0..<Int.random(in: 0...2, using: &random) {
-        let kcal: Double? = Int.random(in: 0..<5, using: &random) == 0 ? nil : Double(Int.random(in: 0...900, using: &random))
+        let kcal: Double? =
+          Int.random(in: 0..<5, using: &random) == 0 ? nil : Double(Int.random(in: 0...900, using: &random))
         events.append(
           .workout(
-            id: "w\(offset)-\(index)", day: day, category: ["strength", "cardio", "sports"][Int.random(in: 0..<3, using: &random)],
-            durationMin: Double(Int.random(in: 15...90, using: &random)), rpe: Double(Int.random(in: 4...9, using: &random)), activeKcal: kcal))
+            id: "w\(offset)-\(index)", day: day,
+            category: ["strength", "cardio", "sports"][Int.random(in: 0..<3, using: &random)],
+            durationMin: Double(Int.random(in: 15...90, using: &random)),
+            rpe: Double(Int.random(in: 4...9, using: &random)), activeKcal: kcal))
       }
       for index in 0..<Int.random(in: 0...2, using: &random) {
-        events.append(.nutrition(id: "n\(offset)-\(index)", day: day, intakeKcal: Double(Int.random(in: 600...2000, using: &random))))
+        events.append(
+          .nutrition(
+            id: "n\(offset)-\(index)", day: day, intakeKcal: Double(Int.random(in: 600...2000, using: &random))))
       }
     }
     return events
@@ -101,7 +108,8 @@ import Testing
     var player = engine.newPlayer()
     let monday = Day(year: 2026, month: 3, day: 2)!
     // 300 kcal active and 2,000 kcal eaten: both signals are 0.
-    _ = try engine.apply(.workout(id: "w1", day: monday, category: "cardio", durationMin: 30, activeKcal: 300), to: &player)
+    _ = try engine.apply(
+      .workout(id: "w1", day: monday, category: "cardio", durationMin: 30, activeKcal: 300), to: &player)
     _ = try engine.apply(.nutrition(id: "n1", day: monday, intakeKcal: 2000), to: &player)
     let neutral = try engine.apply(.dayClosed(id: "c1", day: monday), to: &player)
     guard let baseline = neutral.first?.payload(as: NutritionTarget.self) else {
@@ -115,7 +123,8 @@ import Testing
 
     // 360 kcal reaches the +10% limit (not 900); 2,200 kcal eaten (the window: today only) is +5%.
     let tuesday = monday.adding(1)
-    _ = try engine.apply(.workout(id: "w2", day: tuesday, category: "cardio", durationMin: 30, activeKcal: 360), to: &player)
+    _ = try engine.apply(
+      .workout(id: "w2", day: tuesday, category: "cardio", durationMin: 30, activeKcal: 360), to: &player)
     _ = try engine.apply(.nutrition(id: "n2", day: tuesday, intakeKcal: 2200), to: &player)
     let moved = try engine.apply(.dayClosed(id: "c2", day: tuesday), to: &player)
     guard let target = moved.first?.payload(as: NutritionTarget.self) else {
@@ -151,7 +160,8 @@ import Testing
     _ = try engine.apply(.nutrition(id: "n1", day: monday, intakeKcal: 2400), to: &player)
     _ = try engine.apply(.dayClosed(id: "c1", day: monday), to: &player)
     let tuesday = monday.adding(1)
-    _ = try engine.apply(.workout(id: "w2", day: tuesday, category: "cardio", durationMin: 30, activeKcal: 600), to: &player)
+    _ = try engine.apply(
+      .workout(id: "w2", day: tuesday, category: "cardio", durationMin: 30, activeKcal: 600), to: &player)
     let awards = try engine.apply(.dayClosed(id: "c2", day: tuesday), to: &player)
     guard let target = awards.first?.payload(as: NutritionTarget.self) else {
       Issue.record("no target: \(awards)")

@@ -12,15 +12,23 @@ import Testing
     var events: [Event] = []
     for index in 0..<120 {
       // Mostly recent days, some far back (before a 30-day window), some repeats.
-      let offset = Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: -200 ..< -100, using: &random) : Int.random(in: 0..<60, using: &random)
-      let id = Int.random(in: 0..<10, using: &random) == 0 && index > 0 ? "e\(Int.random(in: 0..<index, using: &random))" : "e\(index)"
+      let offset =
+        Int.random(in: 0..<10, using: &random) == 0
+        ? Int.random(in: -200 ..< -100, using: &random) : Int.random(in: 0..<60, using: &random)
+      let id =
+        Int.random(in: 0..<10, using: &random) == 0 && index > 0
+        ? "e\(Int.random(in: 0..<index, using: &random))" : "e\(index)"
       switch Int.random(in: 0..<4, using: &random) {
-      case 0: events.append(.nutrition(id: id, day: Fixture.day(offset), intakeKcal: Double(Int.random(in: 1500...2800, using: &random))))
+      case 0:
+        events.append(
+          .nutrition(id: id, day: Fixture.day(offset), intakeKcal: Double(Int.random(in: 1500...2800, using: &random))))
       // One closure id per day: a day is closed once (a second closure would be refused).
       case 1: events.append(.dayClosed(id: "close-\(offset)", day: Fixture.day(offset)))
       default:
-        events.append(Fixture.workout(id, Fixture.day(offset), Bool.random(using: &random) ? "strength" : "cardio",
-                                      minutes: Double(Int.random(in: 15...80, using: &random))))
+        events.append(
+          Fixture.workout(
+            id, Fixture.day(offset), Bool.random(using: &random) ? "strength" : "cardio",
+            minutes: Double(Int.random(in: 15...80, using: &random))))
       }
       if index == 70 { events.append(.retraction(id: "r", day: Fixture.day(30), of: "e3")) }
     }
@@ -72,7 +80,9 @@ import Testing
   func manyRetractionsOfOneDayAreOneReplay(count: Int) throws {
     let engine = try Fixture.engine("mini")
     var events: [Event] = []
-    for index in 0..<count { events.append(.nutrition(id: "n\(index)", day: Fixture.day(0), intakeKcal: Double(1500 + index % 900))) }
+    for index in 0..<count {
+      events.append(.nutrition(id: "n\(index)", day: Fixture.day(0), intakeKcal: Double(1500 + index % 900)))
+    }
     for index in 0..<count { events.append(.retraction(id: "r\(index)", day: Fixture.day(0), of: "n\(index)")) }
     var player = engine.newPlayer()
     let batch = try events.map { event in

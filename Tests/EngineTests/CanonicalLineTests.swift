@@ -14,16 +14,27 @@ import Testing
 
   /// Lines as clients send them, each with what its canonical line is.
   static let cases: [(String, String)] = [
-    (#"{ "date" : "2026-01-05", "id":"w1", "type":"workout",   "category":"strength","durationMin":45.000,"rpe":8e0,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":1.0E2,"kind":"warm-up"},{"reps":5,"weightKg":120,"rpe":9}]}]}"#,
-     #"{"type":"workout","id":"w1","date":"2026-01-05","category":"strength","durationMin":45,"rpe":8,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100,"kind":"warm-up"},{"reps":5,"weightKg":120,"rpe":9}]}]}"#),
-    (#"{"type":"workout","id":"w\u0032","player":"\u00e9","date":"2026-01-06","category":"cardio","durationMin":30,"activeKcal":250.5,"distanceKm":5,"sets":3}"#,
-     #"{"type":"workout","id":"w2","player":"é","date":"2026-01-06","category":"cardio","durationMin":30,"activeKcal":250.5,"distanceKm":5,"sets":3,"reps":0,"volumeKg":0}"#),
+    (
+      #"{ "date" : "2026-01-05", "id":"w1", "type":"workout",   "category":"strength","durationMin":45.000,"rpe":8e0,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":1.0E2,"kind":"warm-up"},{"reps":5,"weightKg":120,"rpe":9}]}]}"#,
+      #"{"type":"workout","id":"w1","date":"2026-01-05","category":"strength","durationMin":45,"rpe":8,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100,"kind":"warm-up"},{"reps":5,"weightKg":120,"rpe":9}]}]}"#
+    ),
+    (
+      #"{"type":"workout","id":"w\u0032","player":"\u00e9","date":"2026-01-06","category":"cardio","durationMin":30,"activeKcal":250.5,"distanceKm":5,"sets":3}"#,
+      #"{"type":"workout","id":"w2","player":"é","date":"2026-01-06","category":"cardio","durationMin":30,"activeKcal":250.5,"distanceKm":5,"sets":3,"reps":0,"volumeKg":0}"#
+    ),
     // An alias becomes the pack's name; an unlisted exercise keeps its own.
-    (#"{"type":"workout","id":"w3","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"name":"Squat (Barbell)","sets":[{"reps":3,"weightKg":90}]},{"name":"Zercher Squat","unlisted":true,"sets":[{"reps":5,"weightKg":60}]}]}"#,
-     #"{"type":"workout","id":"w3","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"name":"Back Squat","sets":[{"reps":3,"weightKg":90}]},{"name":"Zercher Squat","unlisted":true,"sets":[{"reps":5,"weightKg":60}]}]}"#),
-    (#"{"type":"nutrition","id":"n1","date":"2026-01-06","intakeKcal":2100,"proteinG":140.25}"#,
-     #"{"type":"nutrition","id":"n1","date":"2026-01-06","intakeKcal":2100,"proteinG":140.25}"#),
-    (#"{"type":"retraction","id":"r1","date":"2026-01-07","of":"w1"}"#, #"{"type":"retraction","id":"r1","date":"2026-01-07","of":"w1"}"#),
+    (
+      #"{"type":"workout","id":"w3","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"name":"Squat (Barbell)","sets":[{"reps":3,"weightKg":90}]},{"name":"Zercher Squat","unlisted":true,"sets":[{"reps":5,"weightKg":60}]}]}"#,
+      #"{"type":"workout","id":"w3","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"name":"Back Squat","sets":[{"reps":3,"weightKg":90}]},{"name":"Zercher Squat","unlisted":true,"sets":[{"reps":5,"weightKg":60}]}]}"#
+    ),
+    (
+      #"{"type":"nutrition","id":"n1","date":"2026-01-06","intakeKcal":2100,"proteinG":140.25}"#,
+      #"{"type":"nutrition","id":"n1","date":"2026-01-06","intakeKcal":2100,"proteinG":140.25}"#
+    ),
+    (
+      #"{"type":"retraction","id":"r1","date":"2026-01-07","of":"w1"}"#,
+      #"{"type":"retraction","id":"r1","date":"2026-01-07","of":"w1"}"#
+    ),
     (#"{"type":"dayClosed","id":"c1","date":"2026-01-07"}"#, #"{"type":"dayClosed","id":"c1","date":"2026-01-07"}"#),
   ]
 
@@ -42,7 +53,9 @@ import Testing
   @Test func canonicalLinesApplyAsTheirOriginals() throws {
     let pack = Self.engine.pack
     let decoder = EventDecoder(pack: pack)
-    let scenarios = try FileManager.default.contentsOfDirectory(atPath: Paths.scenarios).filter { $0.hasSuffix(".json") }.sorted()
+    let scenarios = try FileManager.default.contentsOfDirectory(atPath: Paths.scenarios).filter {
+      $0.hasSuffix(".json")
+    }.sorted()
     var checked = 0
     for name in scenarios {
       let result = try CommandRunner.fitquest(["simulate", "--format", "events", "scenarios/\(name)"])
@@ -53,7 +66,8 @@ import Testing
         let text = event.canonicalLine(pack)
         #expect(text.utf8.count <= line.utf8.count)
         _ = try Self.engine.record(event, line: String(line), to: &original)
-        _ = try Self.engine.record(try decoder.resolve(line: Array(text.utf8), file: name, lineNumber: 1), line: text, to: &canonical)
+        _ = try Self.engine.record(
+          try decoder.resolve(line: Array(text.utf8), file: name, lineNumber: 1), line: text, to: &canonical)
         checked += 1
       }
       #expect(canonical.progress == original.progress, "\(name)")

@@ -18,31 +18,53 @@ import Testing
   @Test func firstWorkoutRunsEveryPhaseInPipelineOrder() throws {
     var state = engine.newProgress()
     let awards = try engine.apply(Fixture.workout("w1", monday), to: &state)
-    #expect(awards == [
-      Award("w1", monday, StreakUpdate(change: .started, current: 1, best: 1)),
-      // (10 + 30) × 2 = 80, + 3 for the first workout of the week.
-      Award("w1", monday, XPAward(xp: 83, raw: 80, rounded: 80,
-        terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], uncapped: 83)),
-      Award("w1", monday, CompanionJoined(species: "cinder", element: "fire", isDefaultStarter: true)),
-      // round(83 × 0.5) = 42, + 10 affinity (fire loves strength) = 52: levels 2 (10) and 3 (30).
-      Award("w1", monday, CompanionXPAward(species: "cinder", xp: 52, share: 42, affinityBonus: 10, total: 52)),
-      Award("w1", monday, CompanionLevelUp(species: "cinder", level: 2, threshold: 10, stats: Stats(hp: 12, attack: 6, defense: 5, speed: 7))),
-      Award("w1", monday, CompanionLevelUp(species: "cinder", level: 3, threshold: 30, stats: Stats(hp: 14, attack: 7, defense: 6, speed: 8))),
-      // Level 3 ≥ 3: cinder becomes flame on the same event; flame's stats at level 3.
-      Award("w1", monday, Evolution(from: "cinder", to: "flame", level: 3, atLevel: 3, condition: nil, values: [],
-        stats: Stats(hp: 26, attack: 14, defense: 10, speed: 12))),
-      Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 83)),
-      // Round 1 unlocks "first" (+10 → 93) and "level" tier Two (+30 → 123, level 3);
-      // round 2 unlocks tier Three (+5 → 128): reward XP cascading into another unlock.
-      Award("w1", monday, AchievementUnlock(id: "first", name: "First", tier: 1, rewardXP: 10,
-        condition: "player.workouts >= 1", values: [Contribution("player.workouts", 1)])),
-      Award("w1", monday, AchievementUnlock(id: "level", name: "Leveller", tier: 1, tierName: "Two", rewardXP: 30,
-        condition: "player.level >= 2", values: [Contribution("player.level", 2)])),
-      Award("w1", monday, LevelUp(level: 3, threshold: 120, xp: 123)),
-      Award("w1", monday, AchievementUnlock(id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
-        condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
-    ])
+    #expect(
+      awards == [
+        Award("w1", monday, StreakUpdate(change: .started, current: 1, best: 1)),
+        // (10 + 30) × 2 = 80, + 3 for the first workout of the week.
+        Award(
+          "w1", monday,
+          XPAward(
+            xp: 83, raw: 80, rounded: 80,
+            terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("week", 3)], uncapped: 83)),
+        Award("w1", monday, CompanionJoined(species: "cinder", element: "fire", isDefaultStarter: true)),
+        // round(83 × 0.5) = 42, + 10 affinity (fire loves strength) = 52: levels 2 (10) and 3 (30).
+        Award("w1", monday, CompanionXPAward(species: "cinder", xp: 52, share: 42, affinityBonus: 10, total: 52)),
+        Award(
+          "w1", monday,
+          CompanionLevelUp(
+            species: "cinder", level: 2, threshold: 10, stats: Stats(hp: 12, attack: 6, defense: 5, speed: 7))),
+        Award(
+          "w1", monday,
+          CompanionLevelUp(
+            species: "cinder", level: 3, threshold: 30, stats: Stats(hp: 14, attack: 7, defense: 6, speed: 8))),
+        // Level 3 ≥ 3: cinder becomes flame on the same event; flame's stats at level 3.
+        Award(
+          "w1", monday,
+          Evolution(
+            from: "cinder", to: "flame", level: 3, atLevel: 3, condition: nil, values: [],
+            stats: Stats(hp: 26, attack: 14, defense: 10, speed: 12))),
+        Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 83)),
+        // Round 1 unlocks "first" (+10 → 93) and "level" tier Two (+30 → 123, level 3);
+        // round 2 unlocks tier Three (+5 → 128): reward XP cascading into another unlock.
+        Award(
+          "w1", monday,
+          AchievementUnlock(
+            id: "first", name: "First", tier: 1, rewardXP: 10,
+            condition: "player.workouts >= 1", values: [Contribution("player.workouts", 1)])),
+        Award(
+          "w1", monday,
+          AchievementUnlock(
+            id: "level", name: "Leveller", tier: 1, tierName: "Two", rewardXP: 30,
+            condition: "player.level >= 2", values: [Contribution("player.level", 2)])),
+        Award("w1", monday, LevelUp(level: 3, threshold: 120, xp: 123)),
+        Award(
+          "w1", monday,
+          AchievementUnlock(
+            id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
+            condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
+      ])
     var expected = engine.newProgress()
     expected.xp = 128
     expected.level = 3
@@ -110,16 +132,23 @@ import Testing
 
     // Monday, cardio: the player reaches 2 workouts; flame is level 4 but needs 3 workouts.
     let first = try engine.apply(Fixture.workout("a", monday, "cardio"), to: &state)
-    #expect(first == [
-      Award("a", monday, StreakUpdate(change: .extended, current: 2, best: 2)),
-      Award("a", monday, XPAward(xp: 38, raw: 35, rounded: 35,
-        terms: [Contribution("base", 5), Contribution("duration", 30)], factors: [Contribution("category", 1)],
-        bonuses: [Contribution("week", 3)], uncapped: 38)),
-      Award("a", monday, CompanionXPAward(species: "flame", xp: 19, share: 19, affinityBonus: 0, total: 79)),
-      Award("a", monday, AchievementUnlock(id: "mixed", name: "Mixed", tier: 1, rewardXP: 0,
-        condition: "player.workouts.cardio >= 1 && player.workouts.strength >= 1",
-        values: [Contribution("player.workouts.strength", 1), Contribution("player.workouts.cardio", 1)])),
-    ])
+    #expect(
+      first == [
+        Award("a", monday, StreakUpdate(change: .extended, current: 2, best: 2)),
+        Award(
+          "a", monday,
+          XPAward(
+            xp: 38, raw: 35, rounded: 35,
+            terms: [Contribution("base", 5), Contribution("duration", 30)], factors: [Contribution("category", 1)],
+            bonuses: [Contribution("week", 3)], uncapped: 38)),
+        Award("a", monday, CompanionXPAward(species: "flame", xp: 19, share: 19, affinityBonus: 0, total: 79)),
+        Award(
+          "a", monday,
+          AchievementUnlock(
+            id: "mixed", name: "Mixed", tier: 1, rewardXP: 0,
+            condition: "player.workouts.cardio >= 1 && player.workouts.strength >= 1",
+            values: [Contribution("player.workouts.strength", 1), Contribution("player.workouts.cardio", 1)])),
+      ])
     var afterFirst = playerWith(flame, workouts: 1)
     afterFirst.xp = 38
     afterFirst.totals.workouts = 2
@@ -145,27 +174,48 @@ import Testing
     // Tuesday, strength: 3 workouts now; flame levels to 5 and evolves into blaze (stage 3).
     let tuesday = Fixture.day(1)
     let second = try engine.apply(Fixture.workout("b", tuesday), to: &state)
-    #expect(second == [
-      // Monday is settled when Tuesday opens: no activity (−10%), no intake data (0%).
-      Award("b", monday, NutritionTarget(targets: MacroTargets(kcal: 1800, proteinG: 90, carbsG: 180, fatG: 45),
-        adjustment: -0.1, unclamped: -0.1, isClamped: false,
-        signals: [Contribution("activity", -0.1), Contribution("intake", 0)])),
-      Award("b", tuesday, StreakUpdate(change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1)),
-      Award("b", tuesday, XPAward(xp: 83, raw: 80, rounded: 80,
-        terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("streak", 3)], uncapped: 83)),
-      Award("b", tuesday, CompanionXPAward(species: "flame", xp: 52, share: 42, affinityBonus: 10, total: 131)),
-      Award("b", tuesday, CompanionLevelUp(species: "flame", level: 5, threshold: 100, stats: Stats(hp: 32, attack: 18, defense: 12, speed: 14))),
-      Award("b", tuesday, Evolution(from: "flame", to: "blaze", level: 5, atLevel: 4, condition: "player.workouts >= 3",
-        values: [Contribution("player.workouts", 3)], stats: Stats(hp: 56, attack: 32, defense: 23, speed: 23))),
-      Award("b", tuesday, LevelUp(level: 2, threshold: 50, xp: 121)),
-      Award("b", tuesday, LevelUp(level: 3, threshold: 120, xp: 121)),
-      Award("b", tuesday, AchievementUnlock(id: "level", name: "Leveller", tier: 1, tierName: "Two", rewardXP: 30,
-        condition: "player.level >= 2", values: [Contribution("player.level", 3)])),
-      Award("b", tuesday, AchievementUnlock(id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
-        condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
-    ])
-    guard let target = second[0].payload(as: NutritionTarget.self) else { Issue.record("expected a target first"); return }
+    #expect(
+      second == [
+        // Monday is settled when Tuesday opens: no activity (−10%), no intake data (0%).
+        Award(
+          "b", monday,
+          NutritionTarget(
+            targets: MacroTargets(kcal: 1800, proteinG: 90, carbsG: 180, fatG: 45),
+            adjustment: -0.1, unclamped: -0.1, isClamped: false,
+            signals: [Contribution("activity", -0.1), Contribution("intake", 0)])),
+        Award("b", tuesday, StreakUpdate(change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1)),
+        Award(
+          "b", tuesday,
+          XPAward(
+            xp: 83, raw: 80, rounded: 80,
+            terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("streak", 3)], uncapped: 83)),
+        Award("b", tuesday, CompanionXPAward(species: "flame", xp: 52, share: 42, affinityBonus: 10, total: 131)),
+        Award(
+          "b", tuesday,
+          CompanionLevelUp(
+            species: "flame", level: 5, threshold: 100, stats: Stats(hp: 32, attack: 18, defense: 12, speed: 14))),
+        Award(
+          "b", tuesday,
+          Evolution(
+            from: "flame", to: "blaze", level: 5, atLevel: 4, condition: "player.workouts >= 3",
+            values: [Contribution("player.workouts", 3)], stats: Stats(hp: 56, attack: 32, defense: 23, speed: 23))),
+        Award("b", tuesday, LevelUp(level: 2, threshold: 50, xp: 121)),
+        Award("b", tuesday, LevelUp(level: 3, threshold: 120, xp: 121)),
+        Award(
+          "b", tuesday,
+          AchievementUnlock(
+            id: "level", name: "Leveller", tier: 1, tierName: "Two", rewardXP: 30,
+            condition: "player.level >= 2", values: [Contribution("player.level", 3)])),
+        Award(
+          "b", tuesday,
+          AchievementUnlock(
+            id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
+            condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
+      ])
+    guard let target = second[0].payload(as: NutritionTarget.self) else {
+      Issue.record("expected a target first"); return
+    }
     #expect(target.rationale == "\u{2212}10%: activity \u{2212}10%")  // the signals that moved
     var afterSecond = afterFirst
     afterSecond.xp = 156
@@ -200,27 +250,52 @@ import Testing
     let cinder = Companion(species: "cinder", stats: Stats(hp: 10, attack: 5, defense: 4, speed: 6), joinedOn: sunday)
     var state = playerWith(cinder, workouts: 2)
     let awards = try engine.apply(Fixture.workout("c", monday, minutes: 45), to: &state)
-    #expect(awards == [
-      Award("c", monday, StreakUpdate(change: .extended, current: 2, best: 2)),
-      // (10 + 45) × 2 = 110, + 3 = 113, capped to 100.
-      Award("c", monday, XPAward(xp: 100, raw: 110, rounded: 110,
-        terms: [Contribution("base", 10), Contribution("duration", 45)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 113)),
-      Award("c", monday, CompanionXPAward(species: "cinder", xp: 60, share: 50, affinityBonus: 10, total: 60)),
-      Award("c", monday, CompanionLevelUp(species: "cinder", level: 2, threshold: 10, stats: Stats(hp: 12, attack: 6, defense: 5, speed: 7))),
-      Award("c", monday, CompanionLevelUp(species: "cinder", level: 3, threshold: 30, stats: Stats(hp: 14, attack: 7, defense: 6, speed: 8))),
-      Award("c", monday, CompanionLevelUp(species: "cinder", level: 4, threshold: 60, stats: Stats(hp: 16, attack: 8, defense: 7, speed: 9))),
-      Award("c", monday, Evolution(from: "cinder", to: "flame", level: 4, atLevel: 3, condition: nil, values: [],
-        stats: Stats(hp: 29, attack: 16, defense: 11, speed: 13))),
-      Award("c", monday, Evolution(from: "flame", to: "blaze", level: 4, atLevel: 4, condition: "player.workouts >= 3",
-        values: [Contribution("player.workouts", 3)], stats: Stats(hp: 52, attack: 29, defense: 21, speed: 21))),
-      Award("c", monday, LevelUp(level: 2, threshold: 50, xp: 100)),
-      Award("c", monday, AchievementUnlock(id: "level", name: "Leveller", tier: 1, tierName: "Two", rewardXP: 30,
-        condition: "player.level >= 2", values: [Contribution("player.level", 2)])),
-      Award("c", monday, LevelUp(level: 3, threshold: 120, xp: 130)),
-      Award("c", monday, AchievementUnlock(id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
-        condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
-    ])
+    #expect(
+      awards == [
+        Award("c", monday, StreakUpdate(change: .extended, current: 2, best: 2)),
+        // (10 + 45) × 2 = 110, + 3 = 113, capped to 100.
+        Award(
+          "c", monday,
+          XPAward(
+            xp: 100, raw: 110, rounded: 110,
+            terms: [Contribution("base", 10), Contribution("duration", 45)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 113)),
+        Award("c", monday, CompanionXPAward(species: "cinder", xp: 60, share: 50, affinityBonus: 10, total: 60)),
+        Award(
+          "c", monday,
+          CompanionLevelUp(
+            species: "cinder", level: 2, threshold: 10, stats: Stats(hp: 12, attack: 6, defense: 5, speed: 7))),
+        Award(
+          "c", monday,
+          CompanionLevelUp(
+            species: "cinder", level: 3, threshold: 30, stats: Stats(hp: 14, attack: 7, defense: 6, speed: 8))),
+        Award(
+          "c", monday,
+          CompanionLevelUp(
+            species: "cinder", level: 4, threshold: 60, stats: Stats(hp: 16, attack: 8, defense: 7, speed: 9))),
+        Award(
+          "c", monday,
+          Evolution(
+            from: "cinder", to: "flame", level: 4, atLevel: 3, condition: nil, values: [],
+            stats: Stats(hp: 29, attack: 16, defense: 11, speed: 13))),
+        Award(
+          "c", monday,
+          Evolution(
+            from: "flame", to: "blaze", level: 4, atLevel: 4, condition: "player.workouts >= 3",
+            values: [Contribution("player.workouts", 3)], stats: Stats(hp: 52, attack: 29, defense: 21, speed: 21))),
+        Award("c", monday, LevelUp(level: 2, threshold: 50, xp: 100)),
+        Award(
+          "c", monday,
+          AchievementUnlock(
+            id: "level", name: "Leveller", tier: 1, tierName: "Two", rewardXP: 30,
+            condition: "player.level >= 2", values: [Contribution("player.level", 2)])),
+        Award("c", monday, LevelUp(level: 3, threshold: 120, xp: 130)),
+        Award(
+          "c", monday,
+          AchievementUnlock(
+            id: "level", name: "Leveller", tier: 2, tierName: "Three", rewardXP: 5,
+            condition: "player.level >= 3", values: [Contribution("player.level", 3)])),
+      ])
     var expected = playerWith(cinder, workouts: 2)
     expected.xp = 135
     expected.level = 3
@@ -253,12 +328,18 @@ import Testing
   @Test func choosingStartersAndSwitchingTheActiveCompanion() throws {
     var state = engine.newProgress()
     let joined = try engine.apply(.companion(id: "c1", day: monday, species: "drip"), to: &state)
-    #expect(joined == [
-      Award("c1", monday, CompanionJoined(species: "drip", element: "water", isDefaultStarter: false))
-    ])
-    #expect(state.companions.members == [Companion(species: "drip", stats: Stats(hp: 12, attack: 4, defense: 5, speed: 5), joinedOn: monday)])
-    #expect(throws: EngineError.invalidEvent(
-      message: "'flame' is not a starter and not in the collection; starters are 'cinder', 'drip'")) {
+    #expect(
+      joined == [
+        Award("c1", monday, CompanionJoined(species: "drip", element: "water", isDefaultStarter: false))
+      ])
+    #expect(
+      state.companions.members == [
+        Companion(species: "drip", stats: Stats(hp: 12, attack: 4, defense: 5, speed: 5), joinedOn: monday)
+      ])
+    #expect(
+      throws: EngineError.invalidEvent(
+        message: "'flame' is not a starter and not in the collection; starters are 'cinder', 'drip'")
+    ) {
       try engine.apply(.companion(id: "c2", day: monday, species: "flame"), to: &state)
     }
     _ = try engine.apply(.companion(id: "c3", day: monday, species: "cinder"), to: &state)

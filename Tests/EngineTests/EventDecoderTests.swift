@@ -23,30 +23,70 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
   static let prefix = #""id":"w1","date":"2026-01-05","#
 
   static let bad: [BadEventCase] = [
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":1️⃣"cardo","durationMin":30}"#, "unknown category 'cardo'; did you mean 'cardio'?"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"cardio",1️⃣"durationMins":30}"#, "unknown key 'durationMins'; did you mean 'durationMin'?"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":1️⃣"cardo","durationMin":30}"#,
+      "unknown category 'cardo'; did you mean 'cardio'?"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"cardio",1️⃣"durationMins":30}"#,
+      "unknown key 'durationMins'; did you mean 'durationMin'?"),
     BadEventCase(#"1️⃣{"type":"workout",\#(prefix)"category":"cardio"}"#, "missing required key 'durationMin'"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"cardio","durationMin":30,1️⃣"durationMins":30}"#, "unknown key 'durationMins'; did you mean 'durationMin'?"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"cardio","durationMin":1️⃣0}"#, "'durationMin' must be above 0; found 0"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"cardio","durationMin":1️⃣2000}"#, "'durationMin' must be between 0 and 1440; found 2000"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"cardio","durationMin":30,"rpe":1️⃣11}"#, "'rpe' must be between 1 and 10; found 11"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣0,"weightKg":50}]}]}"#, "'exercises[0].sets[0].reps' must be between 1 and 999; found 0"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣1000,"weightKg":50}]}]}"#, "'exercises[0].sets[0].reps' must be between 1 and 999; found 1000"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣-0,"weightKg":50}]}]}"#, "'exercises[0].sets[0].reps' must be between 1 and 999; found 0"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣5.5,"weightKg":50}]}]}"#, "'exercises[0].sets[0].reps' must be a whole number; found 5.5"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":1️⃣-2.5}]}]}"#, "'exercises[0].sets[0].weightKg' must be between 0 and 9999.9; found -2.5"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":1️⃣10000}]}]}"#, "'exercises[0].sets[0].weightKg' must be between 0 and 9999.9; found 10000"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":50,"kind":1️⃣"warmup"}]}]}"#, "'exercises[0].sets[0].kind' must be one of 'warm-up', 'working', 'drop'; did you mean 'warm-up'?"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":1️⃣"Sqat","sets":[{"reps":5,"weightKg":50}]}]}"#, "unknown exercise 'Sqat'; did you mean 'Squat'?"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"sets":3,"exercises":1️⃣[]}"#, "give either 'exercises' or the summary ('sets', 'reps', 'volumeKg'), not both"),
-    BadEventCase(#"{"type":1️⃣"workot",\#(prefix)"category":"strength","durationMin":30}"#, "unknown event type 'workot'; did you mean 'workout'?"),
-    BadEventCase(#"{"type":"workout","id":"w1","date":1️⃣"2026-02-30","category":"strength","durationMin":30}"#, #"'date' must be an ISO date such as "2026-01-05"; found "2026-02-30""#),
-    BadEventCase(#"{"type":"workout","id":1️⃣"","date":"2026-01-05","category":"strength","durationMin":30}"#, #"'id' must be a non-empty string; found """#),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"cardio","durationMin":30,1️⃣"durationMins":30}"#,
+      "unknown key 'durationMins'; did you mean 'durationMin'?"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"cardio","durationMin":1️⃣0}"#, "'durationMin' must be above 0; found 0"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"cardio","durationMin":1️⃣2000}"#,
+      "'durationMin' must be between 0 and 1440; found 2000"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"cardio","durationMin":30,"rpe":1️⃣11}"#,
+      "'rpe' must be between 1 and 10; found 11"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣0,"weightKg":50}]}]}"#,
+      "'exercises[0].sets[0].reps' must be between 1 and 999; found 0"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣1000,"weightKg":50}]}]}"#,
+      "'exercises[0].sets[0].reps' must be between 1 and 999; found 1000"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣-0,"weightKg":50}]}]}"#,
+      "'exercises[0].sets[0].reps' must be between 1 and 999; found 0"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":1️⃣5.5,"weightKg":50}]}]}"#,
+      "'exercises[0].sets[0].reps' must be a whole number; found 5.5"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":1️⃣-2.5}]}]}"#,
+      "'exercises[0].sets[0].weightKg' must be between 0 and 9999.9; found -2.5"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":1️⃣10000}]}]}"#,
+      "'exercises[0].sets[0].weightKg' must be between 0 and 9999.9; found 10000"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":50,"kind":1️⃣"warmup"}]}]}"#,
+      "'exercises[0].sets[0].kind' must be one of 'warm-up', 'working', 'drop'; did you mean 'warm-up'?"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"exercises":[{"name":1️⃣"Sqat","sets":[{"reps":5,"weightKg":50}]}]}"#,
+      "unknown exercise 'Sqat'; did you mean 'Squat'?"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,"sets":3,"exercises":1️⃣[]}"#,
+      "give either 'exercises' or the summary ('sets', 'reps', 'volumeKg'), not both"),
+    BadEventCase(
+      #"{"type":1️⃣"workot",\#(prefix)"category":"strength","durationMin":30}"#,
+      "unknown event type 'workot'; did you mean 'workout'?"),
+    BadEventCase(
+      #"{"type":"workout","id":"w1","date":1️⃣"2026-02-30","category":"strength","durationMin":30}"#,
+      #"'date' must be an ISO date such as "2026-01-05"; found "2026-02-30""#),
+    BadEventCase(
+      #"{"type":"workout","id":1️⃣"","date":"2026-01-05","category":"strength","durationMin":30}"#,
+      #"'id' must be a non-empty string; found """#),
     BadEventCase(#"1️⃣[1, 2]"#, "an event must be a JSON object; found an array"),
-    BadEventCase(#"{"type":"nutrition",\#(prefix)"intakeKcal":1️⃣"2000"}"#, "'intakeKcal' must be a number; found a string"),
-    BadEventCase(#"{"type":"companion",\#(prefix)"species":1️⃣"cindr"}"#, "unknown species 'cindr'; did you mean 'cinder'?"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":1️⃣1e400}"#, "number '1e400' is out of range"),
-    BadEventCase(#"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,1️⃣}"#, "trailing comma before '}' is not allowed"),
+    BadEventCase(
+      #"{"type":"nutrition",\#(prefix)"intakeKcal":1️⃣"2000"}"#, "'intakeKcal' must be a number; found a string"),
+    BadEventCase(
+      #"{"type":"companion",\#(prefix)"species":1️⃣"cindr"}"#, "unknown species 'cindr'; did you mean 'cinder'?"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":1️⃣1e400}"#, "number '1e400' is out of range"),
+    BadEventCase(
+      #"{"type":"workout",\#(prefix)"category":"strength","durationMin":30,1️⃣}"#,
+      "trailing comma before '}' is not allowed"),
   ]
 
   @Test(arguments: bad)
@@ -63,10 +103,14 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
     let events: [Event] = [
       .workout(
         id: "w-1", day: Fixture.monday, category: "strength", durationMin: 55, rpe: 8, activeKcal: 320,
-        exercises: [Exercise(name: "Squat", sets: [
-          ExerciseSet(reps: 5, weightKg: 60, kind: .warmUp), ExerciseSet(reps: 5, weightKg: 102.5, rpe: 8.5),
-          ExerciseSet(reps: 8, weightKg: 80, kind: .drop),
-        ])]),
+        exercises: [
+          Exercise(
+            name: "Squat",
+            sets: [
+              ExerciseSet(reps: 5, weightKg: 60, kind: .warmUp), ExerciseSet(reps: 5, weightKg: 102.5, rpe: 8.5),
+              ExerciseSet(reps: 8, weightKg: 80, kind: .drop),
+            ])
+        ]),
       .workout(
         id: "w-2", day: Fixture.monday, player: "ana", category: "cardio", durationMin: 30.5, distanceKm: 5.2,
         summary: Workout.Summary(sets: 0, reps: 0, volumeKg: 0)),
@@ -80,7 +124,10 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
       let line = event.jsonLine
       #expect(try decoder.decode(line: Array(line.utf8), file: "x", lineNumber: 1) == event, "\(line)")
     }
-    #expect(events[0].jsonLine == #"{"type":"workout","id":"w-1","date":"2026-01-05","category":"strength","durationMin":55,"rpe":8,"activeKcal":320,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":60,"kind":"warm-up"},{"reps":5,"weightKg":102.5,"rpe":8.5},{"reps":8,"weightKg":80,"kind":"drop"}]}]}"#)
+    #expect(
+      events[0].jsonLine
+        == #"{"type":"workout","id":"w-1","date":"2026-01-05","category":"strength","durationMin":55,"rpe":8,"activeKcal":320,"exercises":[{"name":"Squat","sets":[{"reps":5,"weightKg":60,"kind":"warm-up"},{"reps":5,"weightKg":102.5,"rpe":8.5},{"reps":8,"weightKg":80,"kind":"drop"}]}]}"#
+    )
   }
 
   @Test func datesAreISOCalendarDays() {

@@ -41,14 +41,18 @@ import Testing
     state.xp = 40
     let awards = try engine.apply(Fixture.workout("w1", monday, minutes: 60), to: &state)
     // (10 + 60) × 2 = 140, + 3 first of week = 143, capped to 100; 40 + 100 = 140 crosses 50 and 120.
-    #expect(awards == [
-      Award("w1", monday, StreakUpdate(change: .started, current: 1, best: 1)),
-      Award("w1", monday, XPAward(xp: 100, raw: 140, rounded: 140,
-        terms: [Contribution("base", 10), Contribution("duration", 60)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 143)),
-      Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 140)),
-      Award("w1", monday, LevelUp(level: 3, threshold: 120, xp: 140)),
-    ])
+    #expect(
+      awards == [
+        Award("w1", monday, StreakUpdate(change: .started, current: 1, best: 1)),
+        Award(
+          "w1", monday,
+          XPAward(
+            xp: 100, raw: 140, rounded: 140,
+            terms: [Contribution("base", 10), Contribution("duration", 60)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("week", 3)], cap: .perWorkout, uncapped: 143)),
+        Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 140)),
+        Award("w1", monday, LevelUp(level: 3, threshold: 120, xp: 140)),
+      ])
     var expected = engine.newProgress()
     expected.xp = 140
     expected.level = 3
@@ -76,12 +80,16 @@ import Testing
     state.today.xp = 120
     let awards = try engine.apply(Fixture.workout("w2", monday, "cardio", minutes: 30), to: &state)
     // (5 + 30) × 1 = 35, not the first of the week; the day has 150 − 120 = 30 left.
-    #expect(awards == [
-      Award("w2", monday, XPAward(xp: 30, raw: 35, rounded: 35,
-        terms: [Contribution("base", 5), Contribution("duration", 30)], factors: [Contribution("category", 1)],
-        cap: .perDay, uncapped: 35)),
-      Award("w2", monday, LevelUp(level: 3, threshold: 120, xp: 130)),
-    ])
+    #expect(
+      awards == [
+        Award(
+          "w2", monday,
+          XPAward(
+            xp: 30, raw: 35, rounded: 35,
+            terms: [Contribution("base", 5), Contribution("duration", 30)], factors: [Contribution("category", 1)],
+            cap: .perDay, uncapped: 35)),
+        Award("w2", monday, LevelUp(level: 3, threshold: 120, xp: 130)),
+      ])
     var expected = trained(on: monday, streak: 1, best: 1, freezes: 0, workouts: 1)
     expected.xp = 130
     expected.level = 3
@@ -102,14 +110,18 @@ import Testing
     let awards = try engine.apply(Fixture.workout("w3", wednesday), to: &state)
     // One rest day is within the grace: 2 → 3, a multiple of 3, so a freeze is earned.
     // XP: (10 + 30) × 2 = 80, + streak bonus 3 = 83; 43 + 83 = 126 crosses 50 and 120.
-    #expect(awards == [
-      Award("w3", wednesday, StreakUpdate(change: .extended, current: 3, best: 5, freezeEarned: true, freezes: 1)),
-      Award("w3", wednesday, XPAward(xp: 83, raw: 80, rounded: 80,
-        terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("streak", 3)], uncapped: 83)),
-      Award("w3", wednesday, LevelUp(level: 2, threshold: 50, xp: 126)),
-      Award("w3", wednesday, LevelUp(level: 3, threshold: 120, xp: 126)),
-    ])
+    #expect(
+      awards == [
+        Award("w3", wednesday, StreakUpdate(change: .extended, current: 3, best: 5, freezeEarned: true, freezes: 1)),
+        Award(
+          "w3", wednesday,
+          XPAward(
+            xp: 83, raw: 80, rounded: 80,
+            terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("streak", 3)], uncapped: 83)),
+        Award("w3", wednesday, LevelUp(level: 2, threshold: 50, xp: 126)),
+        Award("w3", wednesday, LevelUp(level: 3, threshold: 120, xp: 126)),
+      ])
     var expected = trained(on: monday, streak: 3, best: 5, freezes: 1, workouts: 3)
     expected.xp = 126
     expected.level = 3
@@ -127,13 +139,17 @@ import Testing
     let thursday = Fixture.day(3)
     let awards = try engine.apply(Fixture.workout("w4", thursday), to: &state)
     // Two rest days: one within the grace, one bridged by the freeze: 4 → 5.
-    #expect(awards == [
-      Award("w4", thursday, StreakUpdate(change: .extended, current: 5, best: 5, freezesUsed: 1)),
-      Award("w4", thursday, XPAward(xp: 85, raw: 80, rounded: 80,
-        terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("streak", 5)], uncapped: 85)),
-      Award("w4", thursday, LevelUp(level: 2, threshold: 50, xp: 85)),
-    ])
+    #expect(
+      awards == [
+        Award("w4", thursday, StreakUpdate(change: .extended, current: 5, best: 5, freezesUsed: 1)),
+        Award(
+          "w4", thursday,
+          XPAward(
+            xp: 85, raw: 80, rounded: 80,
+            terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("streak", 5)], uncapped: 85)),
+        Award("w4", thursday, LevelUp(level: 2, threshold: 50, xp: 85)),
+      ])
     var expected = trained(on: monday, streak: 5, best: 5, freezes: 0, workouts: 5)
     expected.xp = 85
     expected.level = 2
@@ -151,14 +167,18 @@ import Testing
     let friday = Fixture.day(4)
     let awards = try engine.apply(Fixture.workout("w5", friday), to: &state)
     // Three rest days exceed grace 1 + 0 freezes: the calendar breaks the streak, the workout starts a new one.
-    #expect(awards == [
-      Award("w5", friday, StreakUpdate(change: .broken, current: 0, best: 4)),
-      Award("w5", friday, StreakUpdate(change: .started, current: 1, best: 4)),
-      Award("w5", friday, XPAward(xp: 80, raw: 80, rounded: 80,
-        terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        uncapped: 80)),
-      Award("w5", friday, LevelUp(level: 2, threshold: 50, xp: 80)),
-    ])
+    #expect(
+      awards == [
+        Award("w5", friday, StreakUpdate(change: .broken, current: 0, best: 4)),
+        Award("w5", friday, StreakUpdate(change: .started, current: 1, best: 4)),
+        Award(
+          "w5", friday,
+          XPAward(
+            xp: 80, raw: 80, rounded: 80,
+            terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
+            uncapped: 80)),
+        Award("w5", friday, LevelUp(level: 2, threshold: 50, xp: 80)),
+      ])
     var expected = trained(on: monday, streak: 1, best: 4, freezes: 0, workouts: 5)
     expected.xp = 80
     expected.level = 2
@@ -201,7 +221,9 @@ import Testing
 
   @Test func halfAwayFromZeroAgreesWithTheStandardLibraryEverywhere() {
     var random = TestRandom(seed: 5)
-    var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, .ulpOfOne, -.ulpOfOne, 1e15 + 0.5, -(1e15 + 0.5), .infinity, -.infinity]
+    var values: [Double] = [
+      0, -0.0, 0.5, 1.5, 2.5, -2.5, .ulpOfOne, -.ulpOfOne, 1e15 + 0.5, -(1e15 + 0.5), .infinity, -.infinity,
+    ]
     for _ in 0..<100_000 {
       let magnitude = Double.random(in: -60...60, using: &random)
       values.append(Double.random(in: -1...1, using: &random) * Foundation.pow(2, magnitude))

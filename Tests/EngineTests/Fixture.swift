@@ -18,7 +18,8 @@ enum Fixture {
     let target = Paths.temporaryDirectory("pack")
     for file in try FileManager.default.contentsOfDirectory(atPath: path(name)) {
       try FileManager.default.copyItem(
-        at: directory.appendingPathComponent(name).appendingPathComponent(file), to: target.appendingPathComponent(file))
+        at: directory.appendingPathComponent(name).appendingPathComponent(file), to: target.appendingPathComponent(file)
+      )
     }
     return target
   }
@@ -31,7 +32,10 @@ enum Fixture {
     _ id: String, _ day: Day, _ category: String = "strength", minutes: Double = 30, rpe: Double? = nil,
     kcal: Double? = nil, exercises: [Exercise] = []
   ) -> Event {
-    Event(id: id, day: day, kind: .workout(Workout(category: category, durationMin: minutes, rpe: rpe, activeKcal: kcal, exercises: exercises)))
+    Event(
+      id: id, day: day,
+      kind: .workout(
+        Workout(category: category, durationMin: minutes, rpe: rpe, activeKcal: kcal, exercises: exercises)))
   }
 }
 

@@ -24,11 +24,14 @@ import Testing
       let day = Fixture.day(offset)
       if Bool.random(using: &random) {
         let category = Bool.random(using: &random) ? "strength" : "cardio"
-        events.append(Fixture.workout("w\(offset)", day, category, minutes: Double(Int.random(in: 20...70, using: &random)),
-                                      kcal: Double(Int.random(in: 100...700, using: &random))))
+        events.append(
+          Fixture.workout(
+            "w\(offset)", day, category, minutes: Double(Int.random(in: 20...70, using: &random)),
+            kcal: Double(Int.random(in: 100...700, using: &random))))
       }
       if Int.random(in: 0..<3, using: &random) > 0 {
-        events.append(.nutrition(id: "n\(offset)", day: day, intakeKcal: Double(Int.random(in: 1500...2800, using: &random))))
+        events.append(
+          .nutrition(id: "n\(offset)", day: day, intakeKcal: Double(Int.random(in: 1500...2800, using: &random))))
       }
     }
     return events
@@ -86,7 +89,8 @@ import Testing
       if index % 7 == 0 { try ledger.commit() }
     }
     // Same-day events keep their arrival order; days are in date order.
-    let reference = arrival.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
+    let reference = arrival.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(
+      \.element)
     #expect(ledger.state.progress == (try applyInOrder(reference)))
     #expect(late > 0)
     try ledger.commit()

@@ -16,7 +16,8 @@ import Testing
   /// The Swift files of a mechanic's folder, concatenated.
   func folder(_ name: String) throws -> String {
     let directory = Self.sources.appendingPathComponent("Mechanics/\(name)")
-    return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+    return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }
+      .sorted()
       .map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
   }
 
@@ -26,9 +27,12 @@ import Testing
   }
 
   @Test func everyFolderOfMechanicsIsInTheList() throws {
-    let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent("Mechanics").path).filter {
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: Self.sources.appendingPathComponent("Mechanics").path
+    ).filter {
       var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: Self.sources.appendingPathComponent("Mechanics/\($0)").path, isDirectory: &isDirectory)
+      return FileManager.default.fileExists(
+        atPath: Self.sources.appendingPathComponent("Mechanics/\($0)").path, isDirectory: &isDirectory)
         && isDirectory.boolValue
     }
     let listed = Mechanics.all.map(folderName)
@@ -47,11 +51,13 @@ import Testing
     for mechanic in Mechanics.all {
       let code = try folder(folderName(mechanic))
       for phase in mechanic.phases {
-        #expect(code.contains("func \(phase)("), "\(mechanic) declares phase '\(phase)' but its folder does not define it")
+        #expect(
+          code.contains("func \(phase)("), "\(mechanic) declares phase '\(phase)' but its folder does not define it")
         #expect(pipeline.contains("\(phase)("), "the pipeline never calls \(mechanic)'s phase '\(phase)'")
       }
       for event in mechanic.events {
-        #expect(pipeline.contains("as \(String(describing: event))"), "the pipeline has no phase for '\(event.type)' events")
+        #expect(
+          pipeline.contains("as \(String(describing: event))"), "the pipeline has no phase for '\(event.type)' events")
       }
     }
   }

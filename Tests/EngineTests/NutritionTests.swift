@@ -37,11 +37,15 @@ import Testing
     let awards = try close(&state)
     let activity = (390.0 - 300) / 300 * 0.10  // +3%
     let intake = (2000.0 - 2200) / 2000 * 0.5  // −5%: ate 10% above the baseline lately
-    #expect(awards == [
-      Award("close", day, NutritionTarget(targets: MacroTargets(kcal: 1960, proteinG: 98, carbsG: 196, fatG: 49),
-        adjustment: activity + intake, unclamped: activity + intake, isClamped: false,
-        signals: [Contribution("activity", activity), Contribution("intake", intake)]))
-    ])
+    #expect(
+      awards == [
+        Award(
+          "close", day,
+          NutritionTarget(
+            targets: MacroTargets(kcal: 1960, proteinG: 98, carbsG: 196, fatG: 49),
+            adjustment: activity + intake, unclamped: activity + intake, isClamped: false,
+            signals: [Contribution("activity", activity), Contribution("intake", intake)]))
+      ])
     #expect(Self.rationale(awards) == "\u{2212}2%: activity +3%, intake \u{2212}5%")
     var expected = openDay(activeKcal: 390, recent: [(-1, 2300)])
     expected.today.isClosed = true
@@ -53,11 +57,15 @@ import Testing
     let awards = try close(&state)
     // activity (900 − 300) / 300 × 10% = +20% → limited to +10%; intake +12.5% → limited to +8%;
     // +18% is clamped to +15%: 2300 kcal, 115 g, 230 g, 57.5 → 58 g.
-    #expect(awards == [
-      Award("close", day, NutritionTarget(targets: MacroTargets(kcal: 2300, proteinG: 115, carbsG: 230, fatG: 58),
-        adjustment: 0.15, unclamped: 0.10 + 0.08, isClamped: true,
-        signals: [Contribution("activity", 0.10), Contribution("intake", 0.08)]))
-    ])
+    #expect(
+      awards == [
+        Award(
+          "close", day,
+          NutritionTarget(
+            targets: MacroTargets(kcal: 2300, proteinG: 115, carbsG: 230, fatG: 58),
+            adjustment: 0.15, unclamped: 0.10 + 0.08, isClamped: true,
+            signals: [Contribution("activity", 0.10), Contribution("intake", 0.08)]))
+      ])
     #expect(Self.rationale(awards) == "+15% (clamped from +18%): activity +10%, intake +8%")
     var expected = openDay(activeKcal: 900, recent: [(-2, 1500), (-1, 1500)])
     expected.today.isClosed = true
@@ -68,11 +76,15 @@ import Testing
     var state = openDay(activeKcal: 0, recent: [(-1, 2400)], intake: 1900)
     let awards = try close(&state)
     // A rest day (−10%) after eating 2400 kcal (−10% → limited to −8%): −18% clamped to −15%.
-    #expect(awards == [
-      Award("close", day, NutritionTarget(targets: MacroTargets(kcal: 1700, proteinG: 85, carbsG: 170, fatG: 43),
-        adjustment: -0.15, unclamped: -0.10 + -0.08, isClamped: true,
-        signals: [Contribution("activity", -0.10), Contribution("intake", -0.08)]))
-    ])
+    #expect(
+      awards == [
+        Award(
+          "close", day,
+          NutritionTarget(
+            targets: MacroTargets(kcal: 1700, proteinG: 85, carbsG: 170, fatG: 43),
+            adjustment: -0.15, unclamped: -0.10 + -0.08, isClamped: true,
+            signals: [Contribution("activity", -0.10), Contribution("intake", -0.08)]))
+      ])
     #expect(Self.rationale(awards) == "\u{2212}15% (clamped from \u{2212}18%): activity \u{2212}10%, intake \u{2212}8%")
     var expected = openDay(activeKcal: 0, recent: [(-1, 2400), (0, 1900)], intake: 1900)
     expected.today.isClosed = true
@@ -82,11 +94,15 @@ import Testing
   @Test func withoutIntakeDataTheTrendIsNeutral() throws {
     var state = openDay(activeKcal: 300, recent: [(-5, 2600)])
     let awards = try close(&state)
-    #expect(awards == [
-      Award("close", day, NutritionTarget(targets: MacroTargets(kcal: 2000, proteinG: 100, carbsG: 200, fatG: 50),
-        adjustment: 0, unclamped: 0, isClamped: false,
-        signals: [Contribution("activity", 0), Contribution("intake", 0)]))
-    ])
+    #expect(
+      awards == [
+        Award(
+          "close", day,
+          NutritionTarget(
+            targets: MacroTargets(kcal: 2000, proteinG: 100, carbsG: 200, fatG: 50),
+            adjustment: 0, unclamped: 0, isClamped: false,
+            signals: [Contribution("activity", 0), Contribution("intake", 0)]))
+      ])
     #expect(Self.rationale(awards) == "baseline")
     #expect(state.nutrition.recentIntake == [])
   }

@@ -19,13 +19,18 @@ import Testing
   func squat(_ id: String, _ day: Day, _ kg: Double, rpe: Double) -> Event {
     .workout(
       id: id, day: day, category: "strength", durationMin: 45,
-      exercises: [Exercise(name: "Back Squat", sets: [ExerciseSet(reps: 5, weightKg: kg, rpe: rpe), ExerciseSet(reps: 5, weightKg: kg - 10, rpe: rpe)])])
+      exercises: [
+        Exercise(
+          name: "Back Squat",
+          sets: [ExerciseSet(reps: 5, weightKg: kg, rpe: rpe), ExerciseSet(reps: 5, weightKg: kg - 10, rpe: rpe)])
+      ])
   }
 
   @Test func aFourWeekBlockAlone() throws {
-    let (engine, pack) = try Self.engine(progression: """
-      {"categories": ["strength"], "incrementKg": 2.5, "program": {"name": "4-week block", "weeks": [1.0, 1.025, 1.05, 0.65]}}
-      """)
+    let (engine, pack) = try Self.engine(
+      progression: """
+        {"categories": ["strength"], "incrementKg": 2.5, "program": {"name": "4-week block", "weeks": [1.0, 1.025, 1.05, 0.65]}}
+        """)
     defer { try? FileManager.default.removeItem(at: pack) }
     var player = engine.newPlayer()
     let monday = Day(year: 2026, month: 3, day: 2)!
@@ -43,7 +48,12 @@ import Testing
       if let s = award.payload(as: LoadSuggestion.self) { return s }
       return nil
     }
-    #expect(suggestion == [LoadSuggestion(exercise: "Back Squat", loadKg: 107.5, rpe: 9, band: "4-week block", change: 0, nextKg: 107.5, isDeloadWeek: false)])
+    #expect(
+      suggestion == [
+        LoadSuggestion(
+          exercise: "Back Squat", loadKg: 107.5, rpe: 9, band: "4-week block", change: 0, nextKg: 107.5,
+          isDeloadWeek: false)
+      ])
     // Week 4 (×0.65, a deload): 107.5 × 0.65 = 69.875 → 70; the base stays 107.5.
     let week4 = monday.adding(21)
     #expect(engine.isDeloadWeek(week4, player.progress))
@@ -56,12 +66,13 @@ import Testing
   }
 
   @Test func aProgramWithTheRPEBands() throws {
-    let (engine, pack) = try Self.engine(progression: """
-      {"categories": ["strength"], "incrementKg": 2.5,
-       "bands": [{"upTo": 6, "change": 0.05, "label": "easy"}, {"upTo": 8, "change": 0.025, "label": "solid"},
-                 {"upTo": 10, "change": -0.025, "label": "grinding"}],
-       "program": {"name": "wave", "weeks": [1.0, 1.05]}}
-      """)
+    let (engine, pack) = try Self.engine(
+      progression: """
+        {"categories": ["strength"], "incrementKg": 2.5,
+         "bands": [{"upTo": 6, "change": 0.05, "label": "easy"}, {"upTo": 8, "change": 0.025, "label": "solid"},
+                   {"upTo": 10, "change": -0.025, "label": "grinding"}],
+         "program": {"name": "wave", "weeks": [1.0, 1.05]}}
+        """)
     defer { try? FileManager.default.removeItem(at: pack) }
     var player = engine.newPlayer()
     let monday = Day(year: 2026, month: 3, day: 2)!
@@ -73,10 +84,11 @@ import Testing
 
   @Test func aProgramAndADeloadScheduleAreRefused() throws {
     #expect(throws: (any Error).self) {
-      let (_, pack) = try Self.engine(progression: """
-        {"categories": ["strength"], "incrementKg": 2.5, "program": {"weeks": [1.0, 0.6]},
-         "deload": {"everyWeeks": 4, "loadFactor": 0.9, "volumeFactor": 0.6}}
-        """)
+      let (_, pack) = try Self.engine(
+        progression: """
+          {"categories": ["strength"], "incrementKg": 2.5, "program": {"weeks": [1.0, 0.6]},
+           "deload": {"everyWeeks": 4, "loadFactor": 0.9, "volumeFactor": 0.6}}
+          """)
       try? FileManager.default.removeItem(at: pack)
     }
   }
@@ -89,7 +101,8 @@ import Testing
     }
     var rest = docs[start.upperBound...]
     var names: [String] = []
-    while let open = rest.range(of: "```json\n"), let close = rest.range(of: "```", range: open.upperBound..<rest.endIndex),
+    while let open = rest.range(of: "```json\n"),
+      let close = rest.range(of: "```", range: open.upperBound..<rest.endIndex),
       names.count < 2
     {
       let (engine, pack) = try Self.engine(progression: String(rest[open.upperBound..<close.lowerBound]))

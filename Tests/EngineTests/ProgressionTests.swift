@@ -33,15 +33,22 @@ import Testing
     var state = engine.newProgress()
     let event = Fixture.workout("w", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100, rpe: band.rpe)]))
     let awards = try engine.apply(event, to: &state)
-    #expect(awards == [
-      Award("w", monday, StreakUpdate(change: .started, current: 1, best: 1)),
-      Award("w", monday, LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: band.rpe, band: band.band, change: band.change,
-        nextKg: band.next, isDeloadWeek: false)),
-      Award("w", monday, XPAward(xp: 83, raw: 80, rounded: 80,
-        terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
-        bonuses: [Contribution("week", 3)], uncapped: 83)),
-      Award("w", monday, LevelUp(level: 2, threshold: 50, xp: 83)),
-    ])
+    #expect(
+      awards == [
+        Award("w", monday, StreakUpdate(change: .started, current: 1, best: 1)),
+        Award(
+          "w", monday,
+          LoadSuggestion(
+            exercise: "Squat", loadKg: 100, rpe: band.rpe, band: band.band, change: band.change,
+            nextKg: band.next, isDeloadWeek: false)),
+        Award(
+          "w", monday,
+          XPAward(
+            xp: 83, raw: 80, rounded: 80,
+            terms: [Contribution("base", 10), Contribution("duration", 30)], factors: [Contribution("category", 2)],
+            bonuses: [Contribution("week", 3)], uncapped: 83)),
+        Award("w", monday, LevelUp(level: 2, threshold: 50, xp: 83)),
+      ])
     var expected = engine.newProgress()
     expected.xp = 83
     expected.level = 2
@@ -109,20 +116,28 @@ import Testing
     #expect(engine.plannedLoad(for: "Squat", on: monday.adding(7), state) == 110)
     let event = Fixture.workout("d", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100, rpe: 6)]))
     let awards = try engine.apply(event, to: &state)
-    #expect(awards.contains(Award("d", monday, LoadSuggestion(exercise: "Squat", loadKg: 100, rpe: 6, band: "deload", change: 0, nextKg: 110,
-      isDeloadWeek: true))))
+    #expect(
+      awards.contains(
+        Award(
+          "d", monday,
+          LoadSuggestion(
+            exercise: "Squat", loadKg: 100, rpe: 6, band: "deload", change: 0, nextKg: 110,
+            isDeloadWeek: true))))
     #expect(state.loads[0] == LoadState(exercise: "Squat", lastKg: 100, nextKg: 110, lastRPE: 6))
   }
 
   @Test func personalRecordsAfterTheFirstSession() throws {
     var state = engine.newProgress()
-    _ = try engine.apply(Fixture.workout("a", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100)])), to: &state)
+    _ = try engine.apply(
+      Fixture.workout("a", monday, exercises: squat([ExerciseSet(reps: 5, weightKg: 100)])), to: &state)
     let thursday = Fixture.day(3)
-    let second = Fixture.workout("b", thursday, exercises: squat([
-      ExerciseSet(reps: 10, weightKg: 60, kind: .warmUp),
-      ExerciseSet(reps: 6, weightKg: 100, rpe: 8),
-      ExerciseSet(reps: 3, weightKg: 102.5),
-    ]))
+    let second = Fixture.workout(
+      "b", thursday,
+      exercises: squat([
+        ExerciseSet(reps: 10, weightKg: 60, kind: .warmUp),
+        ExerciseSet(reps: 6, weightKg: 100, rpe: 8),
+        ExerciseSet(reps: 3, weightKg: 102.5),
+      ]))
     let awards = try engine.apply(second, to: &state)
     let records = awards.compactMap { award -> PersonalRecord? in
       if let record = award.payload(as: PersonalRecord.self) { return record }
@@ -130,14 +145,17 @@ import Testing
     }
     // Heaviest 102.5 (was 100); best estimate 100 × (1 + 6/30) = 120 (was 116.67); 6 reps at 100 kg
     // (was 5). 102.5 kg is a new weight, which is not a reps record. The warm-up never counts.
-    #expect(records == [
-      PersonalRecord(exercise: "Squat", kind: .heaviestWeight, value: 102.5, previous: 100),
-      PersonalRecord(exercise: "Squat", kind: .estimatedOneRepMax, value: 120,
-        previous: 100 * (1 + 5.0 / 30)),
-      PersonalRecord(exercise: "Squat", kind: .repsAtWeight, value: 6, previous: 5, weightKg: 100),
-    ])
+    #expect(
+      records == [
+        PersonalRecord(exercise: "Squat", kind: .heaviestWeight, value: 102.5, previous: 100),
+        PersonalRecord(
+          exercise: "Squat", kind: .estimatedOneRepMax, value: 120,
+          previous: 100 * (1 + 5.0 / 30)),
+        PersonalRecord(exercise: "Squat", kind: .repsAtWeight, value: 6, previous: 5, weightKg: 100),
+      ])
     #expect(state.totals.prs == 3)
-    #expect(state.records[0].repsAtWeight == [RepsAtWeight(weightKg: 100, reps: 6), RepsAtWeight(weightKg: 102.5, reps: 3)])
+    #expect(
+      state.records[0].repsAtWeight == [RepsAtWeight(weightKg: 100, reps: 6), RepsAtWeight(weightKg: 102.5, reps: 3)])
     #expect(state.records[0].sessions == 2)
     #expect(state.totals.sets == 3)
     #expect(state.totals.volumeKg == 500 + 600 + 307.5)

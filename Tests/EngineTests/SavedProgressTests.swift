@@ -22,15 +22,24 @@ import Testing
   func played() throws -> PlayerProgress {
     var progress = engine.newProgress()
     _ = try engine.apply(.goal(id: "g0", day: monday, WeeklyGoal(kind: .workouts, target: 3)), to: &progress)
-    let squat = Exercise(name: "Back Squat", sets: [ExerciseSet(reps: 5, weightKg: 60, rpe: 7), ExerciseSet(reps: 5, weightKg: 80, rpe: 9)])
+    let squat = Exercise(
+      name: "Back Squat",
+      sets: [ExerciseSet(reps: 5, weightKg: 60, rpe: 7), ExerciseSet(reps: 5, weightKg: 80, rpe: 9)])
     for offset in 0..<10 {
       let day = monday.adding(offset)
-      _ = try engine.apply(.workout(id: "w\(offset)", day: day, category: offset % 2 == 0 ? "strength" : "cardio", durationMin: 45, rpe: 8, exercises: offset % 2 == 0 ? [squat] : []), to: &progress)
-      _ = try engine.apply(.nutrition(id: "n\(offset)", day: day, intakeKcal: 2100 + Double(offset) * 50), to: &progress)
+      _ = try engine.apply(
+        .workout(
+          id: "w\(offset)", day: day, category: offset % 2 == 0 ? "strength" : "cardio", durationMin: 45, rpe: 8,
+          exercises: offset % 2 == 0 ? [squat] : []), to: &progress)
+      _ = try engine.apply(
+        .nutrition(id: "n\(offset)", day: day, intakeKcal: 2100 + Double(offset) * 50), to: &progress)
     }
     _ = try engine.apply(.companion(id: "c1", day: monday.adding(10), species: "emberling"), to: &progress)
-    _ = try engine.apply(.pause(id: "p1", day: monday.adding(10), from: monday.adding(11), to: monday.adding(13)), to: &progress)
-    #expect(progress.seasons.tiers == 1 && progress.goals.streak == 2 && progress.goals.history.count == 1 && progress.rest.pausedDays == 3)
+    _ = try engine.apply(
+      .pause(id: "p1", day: monday.adding(10), from: monday.adding(11), to: monday.adding(13)), to: &progress)
+    #expect(
+      progress.seasons.tiers == 1 && progress.goals.streak == 2 && progress.goals.history.count == 1
+        && progress.rest.pausedDays == 3)
     return progress
   }
 
@@ -71,13 +80,15 @@ import Testing
     guard case .dataCorrupted(let context)? = error else { return }
     #expect(
       context.debugDescription
-        == "'leaderboards' is the state of a mechanic this FitQuest does not know: the state was written by FitQuest state version \(Mechanics.stateVersion + 1), this one reads up to \(Mechanics.stateVersion); update FitQuest")
+        == "'leaderboards' is the state of a mechanic this FitQuest does not know: the state was written by FitQuest state version \(Mechanics.stateVersion + 1), this one reads up to \(Mechanics.stateVersion); update FitQuest"
+    )
     #expect(context.codingPath.map(\.stringValue) == ["leaderboards"])
     // Of this version, the same key is damage, not a later mechanic.
     object["stateVersion"] = Mechanics.stateVersion
     let again = #expect(throws: DecodingError.self) { _ = try decode(object) }
     guard case .dataCorrupted(let same)? = again else { return }
-    #expect(same.debugDescription == "unknown key 'leaderboards' in a progress of state version \(Mechanics.stateVersion)")
+    #expect(
+      same.debugDescription == "unknown key 'leaderboards' in a progress of state version \(Mechanics.stateVersion)")
   }
 
   // MARK: The binary form
@@ -97,7 +108,8 @@ import Testing
     // exercises (Squat, Other Lift, Run); the binary form keeps them, new or not.
     let aliases = try Fixture.engine("aliases")
     var progress = aliases.newProgress()
-    let machine = Exercise(name: "Leg Extension (Machine)", sets: [ExerciseSet(reps: 10, weightKg: 50, rpe: 7)], isUnlisted: true)
+    let machine = Exercise(
+      name: "Leg Extension (Machine)", sets: [ExerciseSet(reps: 10, weightKg: 50, rpe: 7)], isUnlisted: true)
     _ = try aliases.apply(Fixture.workout("w1", monday, exercises: [machine]), to: &progress)
     #expect(progress.records.map(\.exercise) == ["Squat", "Other Lift", "Run", "Leg Extension (Machine)"])
     #expect(try PlayerProgress(binary: progress.binary(for: aliases.pack), pack: aliases.pack) == progress)
@@ -150,11 +162,15 @@ import Testing
       for bit in [0, 3, 7] {
         var damaged = bytes
         damaged[index] ^= 1 << bit
-        #expect(throws: BinaryFormatError.self, "byte \(index), bit \(bit)") { _ = try PlayerProgress(binary: damaged, pack: engine.pack) }
+        #expect(throws: BinaryFormatError.self, "byte \(index), bit \(bit)") {
+          _ = try PlayerProgress(binary: damaged, pack: engine.pack)
+        }
       }
     }
     for length in [0, 1, 3, bytes.count / 2, bytes.count - 1] {
-      #expect(throws: BinaryFormatError.self) { _ = try PlayerProgress(binary: Array(bytes.prefix(length)), pack: engine.pack) }
+      #expect(throws: BinaryFormatError.self) {
+        _ = try PlayerProgress(binary: Array(bytes.prefix(length)), pack: engine.pack)
+      }
     }
     #expect(throws: BinaryFormatError.self) { _ = try PlayerProgress(binary: bytes + [0], pack: engine.pack) }
   }
@@ -181,17 +197,24 @@ import Testing
     // refused with its path, as in JSON.
     #expect(try PlayerProgress(binary: binary([]), pack: nil) == PlayerProgress())
     #expect(try PlayerProgress(binary: binary([("level", [6])]), pack: nil).level == 3)
-    let negative = #expect(throws: BinaryFormatError.self) { _ = try PlayerProgress(binary: binary([("level", [3])]), pack: nil) }
+    let negative = #expect(throws: BinaryFormatError.self) {
+      _ = try PlayerProgress(binary: binary([("level", [3])]), pack: nil)
+    }
     #expect(negative?.message == "progress.level: -2 is outside 1…1000000")
     let later = #expect(throws: BinaryFormatError.self) {
       _ = try PlayerProgress(binary: binary(version: Mechanics.stateVersion + 1, [("leaderboards", [0])]), pack: nil)
     }
     #expect(
       later?.message
-        == "'leaderboards' is the state of a mechanic this FitQuest does not know: written by state version \(Mechanics.stateVersion + 1), this one reads up to \(Mechanics.stateVersion); update FitQuest")
-    let twice = #expect(throws: BinaryFormatError.self) { _ = try PlayerProgress(binary: binary([("level", [6]), ("level", [6])]), pack: nil) }
+        == "'leaderboards' is the state of a mechanic this FitQuest does not know: written by state version \(Mechanics.stateVersion + 1), this one reads up to \(Mechanics.stateVersion); update FitQuest"
+    )
+    let twice = #expect(throws: BinaryFormatError.self) {
+      _ = try PlayerProgress(binary: binary([("level", [6]), ("level", [6])]), pack: nil)
+    }
     #expect(twice?.message == "section 'level' appears twice")
-    let long = #expect(throws: BinaryFormatError.self) { _ = try PlayerProgress(binary: binary([("level", [6, 0])]), pack: nil) }
+    let long = #expect(throws: BinaryFormatError.self) {
+      _ = try PlayerProgress(binary: binary([("level", [6, 0])]), pack: nil)
+    }
     #expect(long?.message == "1 unread bytes at the end of section 'level'")
   }
 
@@ -213,7 +236,9 @@ import Testing
     #expect(twice.problems.first?.message == "category 'strength' is listed twice (first at index 0)")
     // The binary form checks the same way.
     duplicated = try decode(object)
-    let error = #expect(throws: BinaryFormatError.self) { _ = try PlayerProgress(binary: duplicated.binary(for: nil), pack: nil) }
+    let error = #expect(throws: BinaryFormatError.self) {
+      _ = try PlayerProgress(binary: duplicated.binary(for: nil), pack: nil)
+    }
     #expect(error?.message == "progress.activity.categories[2]: category 'strength' is listed twice (first at index 0)")
   }
 }

@@ -28,9 +28,11 @@ import Testing
 
   static func january(_ tier: Int, points: Int64) -> SeasonTierReached {
     tier == 1
-      ? SeasonTierReached(season: "jan", seasonName: "January", tier: 1, tierName: "Bronze", at: 50, points: points, rewardXP: 20)
+      ? SeasonTierReached(
+        season: "jan", seasonName: "January", tier: 1, tierName: "Bronze", at: 50, points: points, rewardXP: 20)
       : SeasonTierReached(
-        season: "jan", seasonName: "January", tier: 2, tierName: "Silver", at: 100, points: points, rewardXP: 40, badge: "jan-silver")
+        season: "jan", seasonName: "January", tier: 2, tierName: "Silver", at: 100, points: points, rewardXP: 40,
+        badge: "jan-silver")
   }
 
   @Test func pointsReachTiersAndEachSeasonCountsItsOwn() throws {
@@ -38,36 +40,44 @@ import Testing
     let tuesday = Fixture.day(1)
     let wednesday = Fixture.day(2)
     // Mon 5 Jan, 20 strength minutes: (10 + 20) × 2 = 60 XP, level 2; January: 20 + 60 / 10 = 26.
-    #expect(try apply(Fixture.workout("w1", monday, minutes: 20), to: &state) == [
-      Award("w1", monday, xp(60, base: 10, minutes: 20, multiplier: 2)),
-      Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 60)),
-    ])
+    #expect(
+      try apply(Fixture.workout("w1", monday, minutes: 20), to: &state) == [
+        Award("w1", monday, xp(60, base: 10, minutes: 20, multiplier: 2)),
+        Award("w1", monday, LevelUp(level: 2, threshold: 50, xp: 60)),
+      ])
     #expect(state.seasons.seasons.map(\.points) == [26, 0])
     // Tue: 60 more XP (120, level 3); 26 more points (52 ≥ 50): Bronze, +20 XP → 140.
-    #expect(try apply(Fixture.workout("w2", tuesday, minutes: 20), to: &state) == [
-      Award("w2", tuesday, xp(60, base: 10, minutes: 20, multiplier: 2)),
-      Award("w2", tuesday, LevelUp(level: 3, threshold: 120, xp: 120)),
-      Award("w2", tuesday, Self.january(1, points: 52)),
-    ])
+    #expect(
+      try apply(Fixture.workout("w2", tuesday, minutes: 20), to: &state) == [
+        Award("w2", tuesday, xp(60, base: 10, minutes: 20, multiplier: 2)),
+        Award("w2", tuesday, LevelUp(level: 3, threshold: 120, xp: 120)),
+        Award("w2", tuesday, Self.january(1, points: 52)),
+      ])
     #expect(state.xp == 140)
     // Wed, 45 cardio minutes: (5 + 45) × 1 = 50 XP → 190; 45 + 5 = 50 points → 102 ≥ 100: Silver,
     // +40 → 230, which crosses level 4's 200 after the tier.
-    #expect(try apply(Fixture.workout("w3", wednesday, "cardio", minutes: 45), to: &state) == [
-      Award("w3", wednesday, xp(50, base: 5, minutes: 45, multiplier: 1)),
-      Award("w3", wednesday, Self.january(2, points: 102)),
-      Award("w3", wednesday, LevelUp(level: 4, threshold: 200, xp: 230)),
-    ])
+    #expect(
+      try apply(Fixture.workout("w3", wednesday, "cardio", minutes: 45), to: &state) == [
+        Award("w3", wednesday, xp(50, base: 5, minutes: 45, multiplier: 1)),
+        Award("w3", wednesday, Self.january(2, points: 102)),
+        Award("w3", wednesday, LevelUp(level: 4, threshold: 200, xp: 230)),
+      ])
     // February counts from 0, with its own formula: Mon 2 Feb, 20 minutes → 20 (no tier yet);
     // Tue 3 Feb, 10 cardio minutes → 30: Bronze, no reward. January keeps its 102.
     let february = Day(year: 2026, month: 2, day: 2)!
-    #expect(try apply(Fixture.workout("w4", february, minutes: 20), to: &state) == [
-      Award("w4", february, xp(60, base: 10, minutes: 20, multiplier: 2))
-    ])
+    #expect(
+      try apply(Fixture.workout("w4", february, minutes: 20), to: &state) == [
+        Award("w4", february, xp(60, base: 10, minutes: 20, multiplier: 2))
+      ])
     let next = february.adding(1)
-    #expect(try apply(Fixture.workout("w5", next, "cardio", minutes: 10), to: &state) == [
-      Award("w5", next, xp(15, base: 5, minutes: 10, multiplier: 1)),
-      Award("w5", next, SeasonTierReached(season: "feb", seasonName: "February", tier: 1, tierName: "Bronze", at: 30, points: 30, rewardXP: 0)),
-    ])
+    #expect(
+      try apply(Fixture.workout("w5", next, "cardio", minutes: 10), to: &state) == [
+        Award("w5", next, xp(15, base: 5, minutes: 10, multiplier: 1)),
+        Award(
+          "w5", next,
+          SeasonTierReached(
+            season: "feb", seasonName: "February", tier: 1, tierName: "Bronze", at: 30, points: 30, rewardXP: 0)),
+      ])
     #expect(state.seasons.seasons.map(\.points) == [102, 30])
     #expect(state.seasons.seasons.map(\.tier) == [2, 1])
     #expect(state.seasons.tiers == 3)
@@ -87,7 +97,8 @@ import Testing
     #expect(tier.token == "season jan tier 1")
     #expect(
       tier.jsonLine
-        == #"{"type":"seasonTier","event":"w2","date":"2026-01-06","season":"jan","seasonName":"January","tier":1,"tierName":"Bronze","at":50,"points":52,"rewardXP":20}"#)
+        == #"{"type":"seasonTier","event":"w2","date":"2026-01-06","season":"jan","seasonName":"January","tier":1,"tierName":"Bronze","at":50,"points":52,"rewardXP":20}"#
+    )
     #expect(try Award(jsonLine: tier.jsonLine) == tier)
     #expect(engine.pack.summary == "seasons 0.1.0: 2 categories, 0 exercises, 4 levels, 0 achievements, 2 seasons")
   }
@@ -100,25 +111,31 @@ import Testing
 
   @Test(arguments: [
     BadSeason(
-      file: #"{"seasons":[{"id":"a","name":"A","from":"2026-02-01","to":"2026-01-01","points":"1","tiers":[{"at":1,"name":"T"}]}]}"#,
+      file:
+        #"{"seasons":[{"id":"a","name":"A","from":"2026-02-01","to":"2026-01-01","points":"1","tiers":[{"at":1,"name":"T"}]}]}"#,
       message: "a season ends on or after it starts; this one starts 2026-02-01 and ends 2026-01-01"),
     BadSeason(
-      file: #"{"seasons":[{"id":"a","name":"A","from":"2026-01-01","to":"2026-13-01","points":"1","tiers":[{"at":1,"name":"T"}]}]}"#,
+      file:
+        #"{"seasons":[{"id":"a","name":"A","from":"2026-01-01","to":"2026-13-01","points":"1","tiers":[{"at":1,"name":"T"}]}]}"#,
       message: "'seasons[0].to' must be an ISO date such as \"2026-03-01\"; found \"2026-13-01\""),
     BadSeason(
-      file: #"{"seasons":[{"id":"a","name":"A","from":"2026-01-01","to":"2026-01-31","points":"1","tiers":[{"at":5,"name":"T"},{"at":5,"name":"U"}]}]}"#,
+      file:
+        #"{"seasons":[{"id":"a","name":"A","from":"2026-01-01","to":"2026-01-31","points":"1","tiers":[{"at":5,"name":"T"},{"at":5,"name":"U"}]}]}"#,
       message: "tiers must be in increasing order of 'at'; 5 follows 5"),
     BadSeason(
-      file: #"{"seasons":[{"id":"a","name":"A","from":"2026-01-01","to":"2026-01-31","points":"player.nope","tiers":[{"at":1,"name":"T"}]}]}"#,
+      file:
+        #"{"seasons":[{"id":"a","name":"A","from":"2026-01-01","to":"2026-01-31","points":"player.nope","tiers":[{"at":1,"name":"T"}]}]}"#,
       message: "unknown variable 'player.nope'"),
   ])
   func badSeasonsAreLocated(_ bad: BadSeason) throws {
     var files: [String: [UInt8]] = [:]
     for name in ["pack", "xp", "levels"] {
-      files["\(name).json"] = Array(try Data(contentsOf: Fixture.directory.appendingPathComponent("seasons/\(name).json")))
+      files["\(name).json"] = Array(
+        try Data(contentsOf: Fixture.directory.appendingPathComponent("seasons/\(name).json")))
     }
     files["seasons.json"] = Array(bad.file.utf8)
     let error = #expect(throws: DiagnosticError.self) { _ = try RulePackLoader.load(files: files) }
-    #expect(error?.diagnostics.first?.message.hasPrefix(bad.message) == true, "\(error?.diagnostics.first?.message ?? "")")
+    #expect(
+      error?.diagnostics.first?.message.hasPrefix(bad.message) == true, "\(error?.diagnostics.first?.message ?? "")")
   }
 }

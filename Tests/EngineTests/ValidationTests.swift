@@ -27,7 +27,8 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
     PackEdit(
       file: "companions.json",
       old: #""drip": {"#,
-      new: #""orphan": 1️⃣{ "element": "fire", "stage": 2, "base": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 }, "growth": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } }, "drip": {"#,
+      new:
+        #""orphan": 1️⃣{ "element": "fire", "stage": 2, "base": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 }, "growth": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } }, "drip": {"#,
       expected: [("1️⃣", "species 'orphan' (stage 2) is unreachable: no species evolves into it")]),
     PackEdit(
       file: "companions.json", old: #""cinder": { "element": "fire","#, new: #""cinder": { "element": 1️⃣"fyre","#,
@@ -103,26 +104,30 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
     defer { try? FileManager.default.removeItem(at: directory) }
     try #"{ "format": 1, "name": "x", "version": "1", "colour": 3 }"#.write(
       to: directory.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
-    try "{ \"graceDays\": 99 }".write(to: directory.appendingPathComponent("streaks.json"), atomically: true, encoding: .utf8)
+    try "{ \"graceDays\": 99 }".write(
+      to: directory.appendingPathComponent("streaks.json"), atomically: true, encoding: .utf8)
     try "{}".write(to: directory.appendingPathComponent("achievment.json"), atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(at: directory.appendingPathComponent("levels.json"))
     let error = try #require(throws: DiagnosticError.self) { try RulePackLoader.load(directory: directory.path) }
     let path = directory.path
     // A wrong file set does not hide the problems inside the files that are there.
-    #expect(error.diagnostics.map(\.headline) == [
-      "\(path)/achievment.json: error: unknown rule file 'achievment.json'; did you mean 'achievements.json'?",
-      "\(path): error: missing required file 'levels.json'",
-      "\(path)/pack.json:1:45: error: unknown key 'colour'",
-      "\(path)/streaks.json:1:16: error: 'graceDays' must be between 0 and 30; found 99",
-    ])
+    #expect(
+      error.diagnostics.map(\.headline) == [
+        "\(path)/achievment.json: error: unknown rule file 'achievment.json'; did you mean 'achievements.json'?",
+        "\(path): error: missing required file 'levels.json'",
+        "\(path)/pack.json:1:45: error: unknown key 'colour'",
+        "\(path)/streaks.json:1:16: error: 'graceDays' must be between 0 and 30; found 99",
+      ])
     // Once the file set is right, the same problems inside the files remain.
     try FileManager.default.removeItem(at: directory.appendingPathComponent("achievment.json"))
-    try "{ \"table\": [50] }".write(to: directory.appendingPathComponent("levels.json"), atomically: true, encoding: .utf8)
+    try "{ \"table\": [50] }".write(
+      to: directory.appendingPathComponent("levels.json"), atomically: true, encoding: .utf8)
     let second = try #require(throws: DiagnosticError.self) { try RulePackLoader.load(directory: directory.path) }
-    #expect(second.diagnostics.map(\.headline) == [
-      "\(path)/pack.json:1:45: error: unknown key 'colour'",
-      "\(path)/streaks.json:1:16: error: 'graceDays' must be between 0 and 30; found 99",
-    ])
+    #expect(
+      second.diagnostics.map(\.headline) == [
+        "\(path)/pack.json:1:45: error: unknown key 'colour'",
+        "\(path)/streaks.json:1:16: error: 'graceDays' must be between 0 and 30; found 99",
+      ])
   }
 
   @Test func missingDirectoryAndSyntaxErrorsAreLocated() throws {
@@ -131,9 +136,13 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
     }
     let directory = try Fixture.copy("bare")
     defer { try? FileManager.default.removeItem(at: directory) }
-    try "{ \"table\": [50, 120,] }".write(to: directory.appendingPathComponent("levels.json"), atomically: true, encoding: .utf8)
+    try "{ \"table\": [50, 120,] }".write(
+      to: directory.appendingPathComponent("levels.json"), atomically: true, encoding: .utf8)
     let error = try #require(throws: DiagnosticError.self) { try RulePackLoader.load(directory: directory.path) }
-    #expect(error.diagnostics.map(\.headline) == ["\(directory.path)/levels.json:1:21: error: trailing comma before ']' is not allowed"])
+    #expect(
+      error.diagnostics.map(\.headline) == [
+        "\(directory.path)/levels.json:1:21: error: trailing comma before ']' is not allowed"
+      ])
   }
 
   @Test func overridesChangeValuesAndReportBadPaths() throws {
@@ -141,14 +150,25 @@ struct PackEdit: Sendable, CustomTestStringConvertible {
       directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "xp.categories.strength.multiplier=3")])
     #expect(pack.categories[0].parameters == [3, 10])
     let byID = try RulePackLoader.load(
-      directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "achievements.achievements.first.rewardXP=99")])
+      directory: Fixture.path("mini"),
+      overrides: [try JSONOverride(parsing: "achievements.achievements.first.rewardXP=99")])
     #expect(byID.achievements[0].tiers[0].rewardXP == 99)
-    #expect(throws: DiagnosticError(Diagnostic(
-      message: "cannot apply --set xp.categories.strength.multipler=3: no key 'multipler' in 'xp.categories.strength'; did you mean 'multiplier'?"))) {
-      try RulePackLoader.load(directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "xp.categories.strength.multipler=3")])
+    #expect(
+      throws: DiagnosticError(
+        Diagnostic(
+          message:
+            "cannot apply --set xp.categories.strength.multipler=3: no key 'multipler' in 'xp.categories.strength'; did you mean 'multiplier'?"
+        ))
+    ) {
+      try RulePackLoader.load(
+        directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "xp.categories.strength.multipler=3")])
     }
-    #expect(throws: DiagnosticError(Diagnostic(message: "cannot apply --set xpp.caps.perDay=1: no rule file 'xpp.json'; did you mean 'xp'?"))) {
-      try RulePackLoader.load(directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "xpp.caps.perDay=1")])
+    #expect(
+      throws: DiagnosticError(
+        Diagnostic(message: "cannot apply --set xpp.caps.perDay=1: no rule file 'xpp.json'; did you mean 'xp'?"))
+    ) {
+      try RulePackLoader.load(
+        directory: Fixture.path("mini"), overrides: [try JSONOverride(parsing: "xpp.caps.perDay=1")])
     }
   }
 

@@ -1,7 +1,7 @@
+import Engine
 import FitQuestTestSupport
 import Foundation
 import Ledger
-import Engine
 import Testing
 
 @Suite struct AwardCommandTests {
@@ -18,32 +18,38 @@ import Testing
     let saved = try Data(contentsOf: URL(fileURLWithPath: work.file("player.json")))
     let second = try award(["--state", "player.json", "events.ndjson"], in: work)
     #expect(second.status == 0)
-    #expect(second.stdout.split(separator: "\n").map(String.init) == [
-      #"{"type":"skipped","event":"w-0001","date":"2026-01-05","reason":"already applied"}"#,
-      #"{"type":"skipped","event":"n-0001","date":"2026-01-05","reason":"already applied"}"#,
-      #"{"type":"skipped","event":"w-0002","date":"2026-01-07","reason":"already applied"}"#,
-      #"{"type":"skipped","event":"n-0002","date":"2026-01-07","reason":"already applied"}"#,
-      #"{"type":"skipped","event":"w-0003","date":"2026-01-09","reason":"already applied"}"#,
-    ])
+    #expect(
+      second.stdout.split(separator: "\n").map(String.init) == [
+        #"{"type":"skipped","event":"w-0001","date":"2026-01-05","reason":"already applied"}"#,
+        #"{"type":"skipped","event":"n-0001","date":"2026-01-05","reason":"already applied"}"#,
+        #"{"type":"skipped","event":"w-0002","date":"2026-01-07","reason":"already applied"}"#,
+        #"{"type":"skipped","event":"n-0002","date":"2026-01-07","reason":"already applied"}"#,
+        #"{"type":"skipped","event":"w-0003","date":"2026-01-09","reason":"already applied"}"#,
+      ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: work.file("player.json"))) == saved)
   }
 
   @Test func badLineKeepsTheEventsBeforeItAndExits65() throws {
     let work = try CLIFixture.workspace()
-    var lines = try String(contentsOfFile: work.file("events.ndjson"), encoding: .utf8).split(separator: "\n").map(String.init)
+    var lines = try String(contentsOfFile: work.file("events.ndjson"), encoding: .utf8).split(separator: "\n").map(
+      String.init)
     lines[2] = lines[2].replacingOccurrences(of: #""rpe":6"#, with: #""rpe":11"#)
-    try (lines.joined(separator: "\n") + "\n").write(toFile: work.file("events.ndjson"), atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: work.file("events.ndjson"), atomically: true, encoding: .utf8)
     let result = try award(["--state", "player.json", "events.ndjson"], in: work)
     #expect(result.status == 65)
-    #expect(result.stderr.contains("""
-      events.ndjson:3:96: error: 'rpe' must be between 1 and 10; found 11
-       3 | …"date":"2026-01-07","category":"cardio","durationMin":40,"rpe":11,"activeKcal":410,"distanceKm":7.5}
-         |                                                                 ^
-      """))
+    #expect(
+      result.stderr.contains(
+        """
+        events.ndjson:3:96: error: 'rpe' must be between 1 and 10; found 11
+         3 | …"date":"2026-01-07","category":"cardio","durationMin":40,"rpe":11,"activeKcal":410,"distanceKm":7.5}
+           |                                                                 ^
+        """))
     #expect(result.stderr.contains("note: 2 event(s) before line 3 were applied and saved"))
     // Fix the line and run again: the first two are skipped, the rest applied.
     lines[2] = lines[2].replacingOccurrences(of: #""rpe":11"#, with: #""rpe":6"#)
-    try (lines.joined(separator: "\n") + "\n").write(toFile: work.file("events.ndjson"), atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: work.file("events.ndjson"), atomically: true, encoding: .utf8)
     let retry = try award(["--state", "player.json", "events.ndjson"], in: work)
     #expect(retry.status == 0)
     #expect(retry.stderr.contains("applied 3 event(s), 2 already applied"))
@@ -51,7 +57,9 @@ import Testing
     let clean = try CLIFixture.workspace()
     _ = try award(["--state", "player.json", "events.ndjson"], in: clean)
     let engine = try Engine(rulesDirectory: Paths.rules)
-    #expect(try Ledger(store: FileStore(path: work.file("player.json")), engine: engine).state.progress == (try Ledger(store: FileStore(path: clean.file("player.json")), engine: engine).state.progress))
+    #expect(
+      try Ledger(store: FileStore(path: work.file("player.json")), engine: engine).state.progress
+        == (try Ledger(store: FileStore(path: clean.file("player.json")), engine: engine).state.progress))
   }
 
   @Test func backDatedEventIsPlacedInDateOrder() throws {
@@ -68,12 +76,16 @@ import Testing
     #expect(change.reason == .late && change.replayed == 3 && change.xp.from < change.xp.to)
     // The same events applied in date order from scratch give the same state.
     let inOrder = try CLIFixture.workspace()
-    var ordered = try String(contentsOfFile: inOrder.file("events.ndjson"), encoding: .utf8).split(separator: "\n").map(String.init)
+    var ordered = try String(contentsOfFile: inOrder.file("events.ndjson"), encoding: .utf8).split(separator: "\n").map(
+      String.init)
     ordered.insert(late, at: 2)
-    try (ordered.joined(separator: "\n") + "\n").write(toFile: inOrder.file("events.ndjson"), atomically: true, encoding: .utf8)
+    try (ordered.joined(separator: "\n") + "\n").write(
+      toFile: inOrder.file("events.ndjson"), atomically: true, encoding: .utf8)
     _ = try award(["--state", "player.json", "events.ndjson"], in: inOrder)
     let engine = try Engine(rulesDirectory: Paths.rules)
-    #expect(try Ledger(store: FileStore(path: work.file("player.json")), engine: engine).state.progress == (try Ledger(store: FileStore(path: inOrder.file("player.json")), engine: engine).state.progress))
+    #expect(
+      try Ledger(store: FileStore(path: work.file("player.json")), engine: engine).state.progress
+        == (try Ledger(store: FileStore(path: inOrder.file("player.json")), engine: engine).state.progress))
   }
 
   @Test func aSecondWriterFailsClearlyOrWaits() throws {
@@ -110,9 +122,14 @@ import Testing
     let second = try award(["--state", "player.json", "events.ndjson"], in: b)
     #expect(first.status == 0)
     #expect(first.stdout == second.stdout)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: a.file("player.json"))) == (try Data(contentsOf: URL(fileURLWithPath: b.file("player.json")))))
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: a.file("player.json")))
+        == (try Data(contentsOf: URL(fileURLWithPath: b.file("player.json")))))
     let text = try award(["--state", "other.json", "--format", "text", "events.ndjson"], in: a)
-    #expect(text.stdout.contains("2026-01-05 w-0001 xp: +214 XP = round((base 50 + duration 82.5 + sets 4 + volume 10.13) × category 1.2 × intensity 1.1 = 193.55) = 194 + firstOfWeek bonus 20"))
+    #expect(
+      text.stdout.contains(
+        "2026-01-05 w-0001 xp: +214 XP = round((base 50 + duration 82.5 + sets 4 + volume 10.13) × category 1.2 × intensity 1.1 = 193.55) = 194 + firstOfWeek bonus 20"
+      ))
   }
 
   @Test func usageErrorsExit64() throws {

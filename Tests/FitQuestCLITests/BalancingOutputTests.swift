@@ -25,7 +25,8 @@ import Testing
     var days: [Double] = []
     for run in 0..<200 {
       let seed = SplitMix64.runSeed(scenario.seed, run: run)
-      days.append(try SimulationRunner.run(scenario, engine: engine, seed: seed).summary.value(of: "level.20") ?? .infinity)
+      days.append(
+        try SimulationRunner.run(scenario, engine: engine, seed: seed).summary.value(of: "level.20") ?? .infinity)
     }
     days.sort()
     func rank(_ p: Double) -> Double? {
@@ -34,7 +35,9 @@ import Testing
     }
     let reached = days.filter(\.isFinite).count
     #expect(reached > 0 && reached < 180, "the case needs a milestone missed by more than a tenth of the runs")
-    for (key, expected) in [("p10", rank(0.1)), ("p50", rank(0.5)), ("p90", rank(0.9)), ("min", rank(0)), ("max", rank(1))] {
+    for (key, expected) in [
+      ("p10", rank(0.1)), ("p50", rank(0.5)), ("p90", rank(0.9)), ("min", rank(0)), ("max", rank(1)),
+    ] {
       #expect(level20[key]?.number == expected, "\(key)")
     }
     #expect(level20["p90"]?.kind == .null && level20["max"]?.kind == .null)
@@ -57,7 +60,9 @@ import Testing
   }
 
   @Test func compareShowsPercentilesAndSharesInEveryFormat() throws {
-    let arguments = ["compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0", "--runs", "40"]
+    let arguments = [
+      "compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0", "--runs", "40",
+    ]
     let text = try CommandRunner.fitquest(arguments)
     #expect(text.status == 0)
     #expect(text.stdout.contains("p10") && text.stdout.contains("happened"))
@@ -92,16 +97,21 @@ import Testing
       #expect(days[1] > days[0], "\(scenario)")
     }
     let json = try JSONReader.parse(
-      try CommandRunner.fitquest(["sweep", "scenarios", "--set", "pack.constants.levelBase=150,180", "--metrics", "level.10", "--format", "json"]).stdout)
+      try CommandRunner.fitquest([
+        "sweep", "scenarios", "--set", "pack.constants.levelBase=150,180", "--metrics", "level.10", "--format", "json",
+      ]).stdout)
     #expect(json["scenarios"]?.elements?.count == 7)
-    #expect(json["scenarios"]?.elements?.first?["points"]?.elements?.first?["values"]?["pack.constants.levelBase"]?.number == 150)
+    #expect(
+      json["scenarios"]?.elements?.first?["points"]?.elements?.first?["values"]?["pack.constants.levelBase"]?.number
+        == 150)
   }
 
   @Test func progressShowsOnRequestAndOnlyThen() throws {
     let quiet = try CommandRunner.fitquest(["simulate", "--runs", "20", "--format", "json"])
     #expect(!quiet.stderr.contains("simulating"))
     let shown = try CommandRunner.fitquest(
-      ["simulate", "--runs", "20", "--format", "json"], environment: ["FITQUEST_PROGRESS": "1", "FITQUEST_PROGRESS_DELAY": "0"])
+      ["simulate", "--runs", "20", "--format", "json"],
+      environment: ["FITQUEST_PROGRESS": "1", "FITQUEST_PROGRESS_DELAY": "0"])
     #expect(shown.stderr.contains("simulating beginner-3x: 20/20"))
     #expect(shown.stdout == quiet.stdout)
     let sweep = try CommandRunner.fitquest(

@@ -23,10 +23,11 @@ extension PlayerState {
   /// version keeps them: a state saved by an earlier version compares equal to its migration.
   var canonicalized: PlayerState {
     var copy = self
-    copy.history.kept = KeptEvents(history.kept.map { kept in
-      guard let event = try? Event(jsonLine: kept.line) else { return kept }
-      return KeptEvent(event, line: event.jsonLine, seq: kept.seq)
-    })
+    copy.history.kept = KeptEvents(
+      history.kept.map { kept in
+        guard let event = try? Event(jsonLine: kept.line) else { return kept }
+        return KeptEvent(event, line: event.jsonLine, seq: kept.seq)
+      })
     return copy
   }
 }

@@ -18,9 +18,12 @@ struct TinyProject {
     let fixtures = Paths.repository.appendingPathComponent("Tests")
     try FileManager.default.copyItem(
       at: fixtures.appendingPathComponent("EngineTests/Fixtures/bare"), to: root.appendingPathComponent("rules"))
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
-    let scenario = try String(contentsOf: fixtures.appendingPathComponent("SimulationTests/Fixtures/tiny.json"), encoding: .utf8)
-      .replacingOccurrences(of: "../../EngineTests/Fixtures/bare", with: "../rules")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
+    let scenario = try String(
+      contentsOf: fixtures.appendingPathComponent("SimulationTests/Fixtures/tiny.json"), encoding: .utf8
+    )
+    .replacingOccurrences(of: "../../EngineTests/Fixtures/bare", with: "../rules")
     try scenario.write(to: root.appendingPathComponent("scenarios/tiny.json"), atomically: true, encoding: .utf8)
   }
 
@@ -57,9 +60,11 @@ struct TinyProject {
     #expect(lines.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
     #expect(lines.contains("level 2: day 1 → day 3"))
     #expect(lines.contains("level 4: day 5 → day 10"))
-    #expect(lines.contains("award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'"))
+    #expect(
+      lines.contains("award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'"))
     #expect(lines.contains("scenarios/tiny.json:9:5: error: expectation failed: level.4 at most 7; actual day 10"))
-    #expect(lines.contains("scenarios/tiny.json:10:5: error: expectation failed: totalXP between 400 and 600; actual 264"))
+    #expect(
+      lines.contains("scenarios/tiny.json:10:5: error: expectation failed: totalXP between 400 and 600; actual 264"))
     #expect(lines.contains("1 scenario: 0 unchanged, 1 changed; 0 of 2 expectations hold"))
 
     // Accepting the change rewrites the snapshot; the expectations still hold the line.
@@ -100,11 +105,15 @@ struct TinyProject {
   @Test func invalidFilesExit65() throws {
     let project = try TinyProject()
     let url = project.root.appendingPathComponent("scenarios/tiny.json")
-    let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: #""seed": 1,"#, with: #""sed": 1,"#)
+    let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+      of: #""seed": 1,"#, with: #""sed": 1,"#)
     try text.write(to: url, atomically: true, encoding: .utf8)
     let result = try project.run(["check"])
     #expect(result.status == 65)
-    #expect(result.stdout.contains("INVALID  tiny: cannot be checked\n           scenarios/tiny.json:4:3: error: unknown key 'sed'; did you mean 'seed'?"))
+    #expect(
+      result.stdout.contains(
+        "INVALID  tiny: cannot be checked\n           scenarios/tiny.json:4:3: error: unknown key 'sed'; did you mean 'seed'?"
+      ))
   }
 }
 
@@ -137,17 +146,21 @@ final class XMLCollector: NSObject, XMLParserDelegate {
   @Test func aBadMetricIsLocatedWithAHintAndTheOthersAreStillChecked() throws {
     let project = try project()
     _ = try project.run(["check", "--update"])
-    let marked = MarkedText(#"""
+    let marked = MarkedText(
+      #"""
       { "extends": "tiny.json", "seed": 3,
         "expect": [ { "metric": 1️⃣"levle.5", "atMost": 3 } ] }
       """#)
-    try marked.text.write(to: project.root.appendingPathComponent("scenarios/bad.json"), atomically: true, encoding: .utf8)
+    try marked.text.write(
+      to: project.root.appendingPathComponent("scenarios/bad.json"), atomically: true, encoding: .utf8)
     let result = try project.run(["check", "--junit", "out/report.xml"])
     #expect(result.status == 65)
     let position = try #require(marked.position())
     #expect(result.stdout.contains("INVALID  bad: cannot be checked"))
-    #expect(result.stdout.contains(
-      "scenarios/bad.json:\(position.line):\(position.column): error: unknown metric 'levle.5'; did you mean 'level.5'?"))
+    #expect(
+      result.stdout.contains(
+        "scenarios/bad.json:\(position.line):\(position.column): error: unknown metric 'levle.5'; did you mean 'level.5'?"
+      ))
     #expect(!result.stdout.contains("atMost"))
     #expect(result.stdout.contains("ok       other: snapshot unchanged; 2 of 2 expectations hold"))
     #expect(result.stdout.contains("ok       tiny: snapshot unchanged; 2 of 2 expectations hold"))
@@ -194,11 +207,14 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(orphan.stdout.contains("ORPHAN   scenarios/snapshots/other.json: its scenario is gone"))
     let cleaned = try project.run(["check", "--update"])
     #expect(cleaned.stdout.contains("updated scenarios/snapshots/other.json (removed)"))
-    #expect(!FileManager.default.fileExists(atPath: project.root.appendingPathComponent("scenarios/snapshots/other.json").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: project.root.appendingPathComponent("scenarios/snapshots/other.json").path))
     #expect(try project.run(["check"]).status == 1)  // tiny's expectations fail at multiplier 1
     let unknown = try project.run(["check", "--update", "tinny"])
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.contains("error: --update tinny: no such scenario among those checked; did you mean 'tiny'?"))
+    #expect(
+      unknown.stderr.contains("error: --update tinny: no such scenario among those checked; did you mean 'tiny'?"))
   }
 
   @Test func extendsMergesAVariantOverItsParent() throws {
@@ -211,12 +227,17 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(scenario["seed"]?.number == 2)
     #expect(scenario["days"]?.number == 14)
     // An error in the variant is located in the variant; a cycle is an error.
-    let marked = MarkedText(#"{ "extends": "tiny.json", "plan": { "sessions": [ { "days": ["mon"], 1️⃣"category": "strenght", "durationMin": 30 } ] } }"#)
-    try marked.text.write(to: project.root.appendingPathComponent("scenarios/typo.json"), atomically: true, encoding: .utf8)
+    let marked = MarkedText(
+      #"{ "extends": "tiny.json", "plan": { "sessions": [ { "days": ["mon"], 1️⃣"category": "strenght", "durationMin": 30 } ] } }"#
+    )
+    try marked.text.write(
+      to: project.root.appendingPathComponent("scenarios/typo.json"), atomically: true, encoding: .utf8)
     let typo = try project.run(["simulate", "scenarios/typo.json"])
     #expect(typo.status == 65)
     let column = (marked.position()?.column ?? 0) + 12
-    #expect(typo.stderr.contains("scenarios/typo.json:1:\(column): error: unknown category 'strenght'; did you mean 'strength'?"))
+    #expect(
+      typo.stderr.contains(
+        "scenarios/typo.json:1:\(column): error: unknown category 'strenght'; did you mean 'strength'?"))
     try #"{ "extends": "loop.json", "seed": 1 }"#.write(
       to: project.root.appendingPathComponent("scenarios/loop.json"), atomically: true, encoding: .utf8)
     let loop = try project.run(["simulate", "scenarios/loop.json"])
@@ -227,7 +248,8 @@ final class XMLCollector: NSObject, XMLParserDelegate {
   /// Issue 27: a variant adds a session with "sessions+" instead of copying the parent's.
   @Test func extendsAddsToAnArrayWithAPlusKey() throws {
     let project = try project()
-    try #"{ "extends": "tiny.json", "plan": { "sessions+": [ { "days": ["sat"], "category": "strength", "durationMin": 30, "rpe": 7 } ] } }"#
+    try
+      #"{ "extends": "tiny.json", "plan": { "sessions+": [ { "days": ["sat"], "category": "strength", "durationMin": 30, "rpe": 7 } ] } }"#
       .write(to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
     func workouts(_ file: String) throws -> Double? {
       let result = try project.run(["simulate", file, "--format", "json"])
@@ -238,16 +260,25 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(try workouts("scenarios/tiny.json") == 6)
     #expect(try workouts("scenarios/plus.json") == 8)
     // An added element is checked where it is written; "KEY+" needs an array.
-    let marked = MarkedText(#"{ "extends": "tiny.json", "plan": { "sessions+": [ { "days": ["sat"], 1️⃣"category": "strenght", "durationMin": 30 } ] } }"#)
-    try marked.text.write(to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
+    let marked = MarkedText(
+      #"{ "extends": "tiny.json", "plan": { "sessions+": [ { "days": ["sat"], 1️⃣"category": "strenght", "durationMin": 30 } ] } }"#
+    )
+    try marked.text.write(
+      to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
     let typo = try project.run(["simulate", "scenarios/plus.json"])
     #expect(typo.status == 65)
-    #expect(typo.stderr.contains("scenarios/plus.json:1:\((marked.position()?.column ?? 0) + 12): error: unknown category 'strenght'"), "\(typo.stderr)")
+    #expect(
+      typo.stderr.contains(
+        "scenarios/plus.json:1:\((marked.position()?.column ?? 0) + 12): error: unknown category 'strenght'"),
+      "\(typo.stderr)")
     try #"{ "extends": "tiny.json", "plan": { "sessions+": { "days": ["sat"] } } }"#
       .write(to: project.root.appendingPathComponent("scenarios/plus.json"), atomically: true, encoding: .utf8)
     let notArray = try project.run(["simulate", "scenarios/plus.json"])
     #expect(notArray.status == 65)
-    #expect(notArray.stderr.contains("scenarios/plus.json:1:50: error: 'sessions+' adds the elements of an array; this is not an array"), "\(notArray.stderr)")
+    #expect(
+      notArray.stderr.contains(
+        "scenarios/plus.json:1:50: error: 'sessions+' adds the elements of an array; this is not an array"),
+      "\(notArray.stderr)")
   }
 
   @Test func outputFilesGoIntoNewDirectoriesAlike() throws {

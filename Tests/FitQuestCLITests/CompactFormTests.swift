@@ -16,7 +16,9 @@ import Testing
       var player = engine.newPlayer()
       let decoder = EventDecoder(pack: engine.pack)
       for (index, line) in result.stdout.split(separator: "\n").prefix(count).enumerated() {
-        _ = try engine.record(try decoder.resolve(line: Array(line.utf8), file: "events", lineNumber: index + 1), line: String(line), to: &player)
+        _ = try engine.record(
+          try decoder.resolve(line: Array(line.utf8), file: "events", lineNumber: index + 1), line: String(line),
+          to: &player)
       }
       states.append(player)
     }
@@ -44,7 +46,9 @@ import Testing
       switch round % 3 {
       case 0: bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
       case 1:
-        for _ in 0..<Int.random(in: 1...4, using: &random) { bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random) }
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+        }
       default:
         bytes.insert(UInt8.random(in: 0...9, using: &random), at: Int.random(in: 0..<bytes.count, using: &random))
       }
@@ -125,6 +129,8 @@ import Testing
     #expect(throws: DecodingError.self) { _ = try CompactDecoder.decode([Int].self, from: text) }
     let big = try CompactEncoder.encode([300])
     #expect(throws: DecodingError.self) { _ = try CompactDecoder.decode([Int8].self, from: big) }
-    #expect(throws: DecodingError.self) { _ = try CompactDecoder.decode(Everything.self, from: try CompactEncoder.encode(Reversed(first: 1, second: "")) ) }
+    #expect(throws: DecodingError.self) {
+      _ = try CompactDecoder.decode(Everything.self, from: try CompactEncoder.encode(Reversed(first: 1, second: "")))
+    }
   }
 }

@@ -17,9 +17,11 @@ import Testing
     for index in 0..<12 {
       let date = Day(year: 2026, month: 1, day: 5)?.adding(index).iso ?? ""
       lines.append(
-        "{\"player\" : \"ana\",\(padding)\"type\":\"workout\",\"id\":\"w\(index)\",\"date\":\"\(date)\",\"category\":\"cardio\",\"durationMin\":30.000}")
+        "{\"player\" : \"ana\",\(padding)\"type\":\"workout\",\"id\":\"w\(index)\",\"date\":\"\(date)\",\"category\":\"cardio\",\"durationMin\":30.000}"
+      )
     }
-    try (lines.joined(separator: "\n") + "\n").write(to: work.appendingPathComponent("padded.ndjson"), atomically: false, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(
+      to: work.appendingPathComponent("padded.ndjson"), atomically: false, encoding: .utf8)
     for target in [["--store", "s.sqlite"], ["--state", "s.json"]] {
       let result = try CommandRunner.fitquest(
         ["award", "--rules", Paths.rules, "--today", "2030-01-01"] + target + ["padded.ndjson"], in: work)
@@ -31,9 +33,12 @@ import Testing
       let size = try FileManager.default.attributesOfItem(atPath: work.file(file))[.size] as? Int ?? 0
       #expect(size < 200_000, "\(file): \(size) bytes")
     }
-    let history = try SQLiteStore(path: work.file("s.sqlite"), access: .readOnly).history(of: try #require(PlayerID("ana")))
+    let history = try SQLiteStore(path: work.file("s.sqlite"), access: .readOnly).history(
+      of: try #require(PlayerID("ana")))
     #expect(history.count == 12)
-    #expect(history.first == #"{"type":"workout","id":"w0","player":"ana","date":"2026-01-05","category":"cardio","durationMin":30}"#)
+    #expect(
+      history.first
+        == #"{"type":"workout","id":"w0","player":"ana","date":"2026-01-05","category":"cardio","durationMin":30}"#)
     let state = try #require(try FileStore(path: work.file("s.json")).load(player: ""))
     #expect(state.history.kept.map(\.line) == history)
   }

@@ -9,7 +9,8 @@ import Testing
   func workspace(_ edits: [(file: String, from: String, to: String)]) throws -> URL {
     let work = Paths.temporaryDirectory("cause")
     for name in ["rules", "scenarios"] {
-      try FileManager.default.copyItem(at: Paths.repository.appendingPathComponent(name), to: work.appendingPathComponent(name))
+      try FileManager.default.copyItem(
+        at: Paths.repository.appendingPathComponent(name), to: work.appendingPathComponent(name))
     }
     for edit in edits {
       let url = work.appendingPathComponent(edit.file)
@@ -26,11 +27,16 @@ import Testing
 
   @Test func aMisspeltCategoryParameterIsOneErrorWithItsHint() throws {
     // Before: the category vanished and every use of it failed (13 errors, no hint).
-    let work = try workspace([("rules/xp.json", #""strength": { "multiplier": 1.2"#, #""strength": { "multipler": 1.2"#)])
+    let work = try workspace([
+      ("rules/xp.json", #""strength": { "multiplier": 1.2"#, #""strength": { "multipler": 1.2"#)
+    ])
     defer { try? FileManager.default.removeItem(at: work) }
     let result = try CommandRunner.fitquest(["validate", "rules"], in: work)
     #expect(result.status == 65)
-    #expect(errorLines(result.stderr) == ["rules/xp.json:3:19: error: unknown parameter 'multipler' in category 'strength'; did you mean 'multiplier'?"])
+    #expect(
+      errorLines(result.stderr) == [
+        "rules/xp.json:3:19: error: unknown parameter 'multipler' in category 'strength'; did you mean 'multiplier'?"
+      ])
   }
 
   @Test func withTwoCategoriesTheParametersTheFormulasUseWin() throws {
@@ -42,8 +48,10 @@ import Testing
     try FileManager.default.copyItem(at: mini, to: work.appendingPathComponent("rules"))
     let xp = work.appendingPathComponent("rules/xp.json")
     let text = try String(contentsOf: xp, encoding: .utf8)
-    try text.replacingOccurrences(of: #""strength": { "multiplier": 2, "base": 10 }"#, with: #""strength": { "multiplyer": 2, "bse": 10 }"#)
-      .write(to: xp, atomically: true, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: #""strength": { "multiplier": 2, "base": 10 }"#, with: #""strength": { "multiplyer": 2, "bse": 10 }"#
+    )
+    .write(to: xp, atomically: true, encoding: .utf8)
     let result = try CommandRunner.fitquest(["validate", "rules"], in: work)
     #expect(result.status == 65)
     #expect(
@@ -75,14 +83,17 @@ import Testing
   @Test func aMisspeltSetPathIsOneErrorNamingTheArgument() throws {
     let result = try CommandRunner.fitquest(["simulate", "--set", "xp.cap.perDay=600"])
     #expect(result.status == 65)
-    #expect(result.stderr == "error: cannot apply --set xp.cap.perDay=600: no key 'cap' in 'xp'; did you mean 'caps'?\n")
+    #expect(
+      result.stderr == "error: cannot apply --set xp.cap.perDay=600: no key 'cap' in 'xp'; did you mean 'caps'?\n")
   }
 
   @Test func aBadSetValueIsOneErrorWithoutAHintToValidateThePack() throws {
     // Seven scenarios share the pack: the bad value is still reported once, in its own text.
     let result = try CommandRunner.fitquest(["simulate", "scenarios", "--set", "xp.caps.perDay=abc"])
     #expect(result.status == 65)
-    #expect(result.stderr == "--set xp.caps.perDay:1:1: error: 'caps.perDay' must be a number; found a string\n 1 | \"abc\"\n   | ^\n")
+    #expect(
+      result.stderr
+        == "--set xp.caps.perDay:1:1: error: 'caps.perDay' must be a number; found a string\n 1 | \"abc\"\n   | ^\n")
   }
 
   @Test func aPackWithProblemsOfItsOwnIsNamedAtTheScenarioThenItsProblemsFollow() throws {

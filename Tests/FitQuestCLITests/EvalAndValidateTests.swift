@@ -51,11 +51,13 @@ import Testing
     let bad = try CommandRunner.fitquest(["validate", "rules", "--set", "nutrition.clamp=2"])
     #expect(bad.status == 65)
     // The bad value is reported where it was written: in the --set argument.
-    #expect(bad.stderr.hasPrefix("""
-      --set nutrition.clamp:1:1: error: 'clamp' must be between 0 and 1; found 2
-       1 | 2
-         | ^
-      """))
+    #expect(
+      bad.stderr.hasPrefix(
+        """
+        --set nutrition.clamp:1:1: error: 'clamp' must be between 0 and 1; found 2
+         1 | 2
+           | ^
+        """))
   }
 }
 
@@ -76,8 +78,9 @@ import Testing
     let award = try CommandRunner.fitquest(["help", "award"]).stdout
     // (The column is as wide as the command's longest option, so only the words are compared.)
     let awardFormat = award.split(separator: "\n").first { $0.hasPrefix("  --format FORMAT ") }
-    #expect(awardFormat.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-      == "--format FORMAT ndjson, text (default ndjson)")
+    #expect(
+      awardFormat.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        == "--format FORMAT ndjson, text (default ndjson)")
     let simulate = try CommandRunner.fitquest(["help", "simulate"]).stdout
     #expect(simulate.contains("\n  --format FORMAT   text, json, csv, ndjson, events (default text)\n"))
     // The default in the help is the default the option has: report runs 200 unless told.

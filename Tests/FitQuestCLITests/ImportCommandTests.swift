@@ -29,7 +29,8 @@ import Testing
 
   func award(_ events: String, in work: URL) throws -> [String] {
     let result = try CommandRunner.fitquest(
-      ["award", "--rules", Paths.rules, "--state", "player.json", "--today", "2026-02-01", "-"], stdin: events, in: work)
+      ["award", "--rules", Paths.rules, "--state", "player.json", "--today", "2026-02-01", "-"], stdin: events, in: work
+    )
     #expect(result.status == 0, "\(result.stderr)")
     return result.stdout.split(separator: "\n").map(String.init)
   }

@@ -46,7 +46,8 @@ import Testing
   }
 
   func award(_ work: URL, _ extra: [String] = [], events: String = "events.ndjson") throws -> CommandResult {
-    try CommandRunner.fitquest(["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + extra + [events], in: work)
+    try CommandRunner.fitquest(
+      ["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + extra + [events], in: work)
   }
 
   /// Starts an award without waiting; its output is discarded.
@@ -66,7 +67,8 @@ import Testing
     var state = engine.newProgress()
     let decoder = EventDecoder(pack: engine.pack)
     for (index, line) in Self.stream.prefix(count).enumerated() {
-      _ = try engine.apply(try decoder.decode(line: Array(line.utf8), file: "events", lineNumber: index + 1), to: &state)
+      _ = try engine.apply(
+        try decoder.decode(line: Array(line.utf8), file: "events", lineNumber: index + 1), to: &state)
     }
     return state
   }
@@ -89,7 +91,8 @@ import Testing
     for attempt in 0..<kills {
       let work = Paths.temporaryDirectory("crash")
       defer { try? FileManager.default.removeItem(at: work) }
-      try FileManager.default.copyItem(at: reference.appendingPathComponent("events.ndjson"), to: work.appendingPathComponent("events.ndjson"))
+      try FileManager.default.copyItem(
+        at: reference.appendingPathComponent("events.ndjson"), to: work.appendingPathComponent("events.ndjson"))
       for (name, bytes) in oldState { try bytes.write(to: work.appendingPathComponent(name)) }
       // Moments spread over the whole run, from start-up to the last save.
       let process = try start(work, ["--commit-every", "50"])
@@ -100,7 +103,9 @@ import Testing
       // The file is whole and consistent: the state of exactly its first N events.
       let ledger = try Ledger(store: FileStore(path: work.appendingPathComponent("state.json").path), engine: engine)
       #expect(ledger.state.appliedCount >= 100 && ledger.state.appliedCount <= Self.stream.count)
-      #expect(ledger.state.progress == (try stateAfter(ledger.state.appliedCount, engine: engine)), "attempt \(attempt): \(ledger.state.appliedCount) events")
+      #expect(
+        ledger.state.progress == (try stateAfter(ledger.state.appliedCount, engine: engine)),
+        "attempt \(attempt): \(ledger.state.appliedCount) events")
       if ledger.state.appliedCount == 100 { sawOld = true } else { sawNewer = true }
 
       // Running the same command again ends exactly where the uninterrupted run did.
@@ -137,7 +142,9 @@ import Testing
     #expect(files.allSatisfy { $0.count > 400 })
     let work = Paths.temporaryDirectory("concurrent")
     defer { try? FileManager.default.removeItem(at: work) }
-    for (index, lines) in files.enumerated() { try write(lines, to: work.appendingPathComponent("part\(index).ndjson")) }
+    for (index, lines) in files.enumerated() {
+      try write(lines, to: work.appendingPathComponent("part\(index).ndjson"))
+    }
     let window = ["--window", "3650", "--commit-every", "100"]
     let processes = try (0..<3).map { try start(work, window, events: "part\($0).ndjson") }
     for process in processes { process.waitUntilExit() }
@@ -164,7 +171,9 @@ import Testing
     let result = try CommandRunner.run(
       URL(fileURLWithPath: "/bin/sh"), ["-c", command, Paths.fitquest.path, Paths.rules], in: work)
     #expect(result.status == 74)
-    #expect(result.stderr.contains("error: cannot write: the file would exceed the size limit (ulimit -f); the previous state is intact"))
+    #expect(
+      result.stderr.contains(
+        "error: cannot write: the file would exceed the size limit (ulimit -f); the previous state is intact"))
     let engine = try Engine(rulesDirectory: Paths.rules)
     #expect(try Data(contentsOf: work.appendingPathComponent("state.json")) == old["state.json"])
     #expect(try loaded(work, engine).appliedCount == 100)
@@ -181,12 +190,15 @@ import Testing
     }
     let old = try workspaceWithOldState(work, events: 200)
     // The lock file may be shared; the directory takes no new file.
-    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: work.appendingPathComponent("state.json.lock").path)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o666], ofItemAtPath: work.appendingPathComponent("state.json.lock").path)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: work.path)
     let result = try CommandRunner.fitquestUnprivileged(
       ["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + ["events.ndjson"], in: work)
     #expect(result.status == 74)
-    #expect(result.stderr.contains("state.json.journal.1: error: cannot open: permission denied; the previous state is intact"))
+    #expect(
+      result.stderr.contains(
+        "state.json.journal.1: error: cannot open: permission denied; the previous state is intact"))
     #expect(try stateFiles(work) == old)
   }
 }

@@ -8,7 +8,8 @@ import Testing
   /// A workspace with the default rules and the beginner scenario (`scenarios/beginner-3x.json`).
   func workspace(_ name: String) throws -> URL {
     let work = Paths.temporaryDirectory(name)
-    try FileManager.default.createDirectory(at: work.appendingPathComponent("scenarios/snapshots"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: work.appendingPathComponent("scenarios/snapshots"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: Paths.rules, toPath: work.file("rules"))
     for file in ["beginner-3x.json", "snapshots/beginner-3x.json"] {
       try FileManager.default.copyItem(atPath: Paths.scenarios + "/" + file, toPath: work.file("scenarios/" + file))
@@ -41,7 +42,8 @@ import Testing
     try #"{"type":"workout","id":"a","player":"p","date":"2026-01-05","category":"strength","durationMin":30}"#
       .write(toFile: work.file("events.ndjson"), atomically: true, encoding: .utf8)
     for (command, arguments) in cases {
-      try PartFiles.part(command: command, arguments: arguments).write(toFile: work.file("part.json"), atomically: true, encoding: .utf8)
+      try PartFiles.part(command: command, arguments: arguments).write(
+        toFile: work.file("part.json"), atomically: true, encoding: .utf8)
       let merged = try CommandRunner.fitquest(["merge", "part.json"], in: work)
       #expect(merged.status == 65, "\(command) \(arguments): \(merged.stderr)")
       #expect(merged.stderr.hasPrefix("part.json: error: "), "\(merged.stderr)")
@@ -63,7 +65,8 @@ import Testing
     // A rules edit between the shards: the parts do not fit together.
     let xp = work.file("rules/xp.json")
     let original = try String(contentsOfFile: xp, encoding: .utf8)
-    let edited = original.replacingOccurrences(of: #""strength": { "multiplier": 1.2"#, with: #""strength": { "multiplier": 2.0"#)
+    let edited = original.replacingOccurrences(
+      of: #""strength": { "multiplier": 1.2"#, with: #""strength": { "multiplier": 2.0"#)
     #expect(edited != original)
     try edited.write(toFile: xp, atomically: true, encoding: .utf8)
     try shard(arguments, 1, of: 2, in: work, as: "b1.json")
@@ -75,7 +78,9 @@ import Testing
     // Both shards before the edit, merged after it: the rules on disk are not the parts' rules.
     let stale = try CommandRunner.fitquest(["merge", "a0.json", "a1.json"], in: work)
     #expect(stale.status == 65)
-    #expect(stale.stderr.hasPrefix("rules: error: the rule pack differs from the one the parts were made with (digest "), "\(stale.stderr)")
+    #expect(
+      stale.stderr.hasPrefix("rules: error: the rule pack differs from the one the parts were made with (digest "),
+      "\(stale.stderr)")
     #expect(stale.stdout.isEmpty)
     // Trusted, the counts are the parts': the unsharded output of the rules they were made with.
     let trusted = try CommandRunner.fitquest(["merge", "a0.json", "a1.json", "--trust-parts"], in: work)
@@ -85,26 +90,33 @@ import Testing
     // A scenario edited after the shards ran.
     try original.write(toFile: xp, atomically: true, encoding: .utf8)
     let scenario = work.file("scenarios/beginner-3x.json")
-    try (try String(contentsOfFile: scenario, encoding: .utf8) + " ").write(toFile: scenario, atomically: true, encoding: .utf8)
+    try (try String(contentsOfFile: scenario, encoding: .utf8) + " ").write(
+      toFile: scenario, atomically: true, encoding: .utf8)
     let changed = try CommandRunner.fitquest(["merge", "a0.json", "a1.json"], in: work)
     #expect(changed.status == 65)
-    #expect(changed.stderr.hasPrefix("scenarios/beginner-3x.json: error: the scenario file differs"), "\(changed.stderr)")
+    #expect(
+      changed.stderr.hasPrefix("scenarios/beginner-3x.json: error: the scenario file differs"), "\(changed.stderr)")
   }
 
   @Test func aScenarioDigestCoversTheFilesItExtends() throws {
     let work = try workspace("merge-extends")
     defer { try? FileManager.default.removeItem(at: work) }
-    try #"{ "extends": "beginner-3x.json", "seed": 7 }"#.write(toFile: work.file("scenarios/variant.json"), atomically: true, encoding: .utf8)
+    try #"{ "extends": "beginner-3x.json", "seed": 7 }"#.write(
+      toFile: work.file("scenarios/variant.json"), atomically: true, encoding: .utf8)
     let arguments = ["simulate", "--runs", "4", "scenarios/variant.json"]
     try shard(arguments, 0, of: 2, in: work, as: "p0.json")
     try shard(arguments, 1, of: 2, in: work, as: "p1.json")
     #expect(try CommandRunner.fitquest(["merge", "p0.json", "p1.json"], in: work).status == 0)
     // The parent changes; the variant's own bytes do not.
     let parent = work.file("scenarios/beginner-3x.json")
-    try (try String(contentsOfFile: parent, encoding: .utf8) + "\n").write(toFile: parent, atomically: true, encoding: .utf8)
+    try (try String(contentsOfFile: parent, encoding: .utf8) + "\n").write(
+      toFile: parent, atomically: true, encoding: .utf8)
     let merged = try CommandRunner.fitquest(["merge", "p0.json", "p1.json"], in: work)
     #expect(merged.status == 65)
-    #expect(merged.stderr.hasPrefix("scenarios/variant.json: error: the scenario file differs from the one the parts were made with"), "\(merged.stderr)")
+    #expect(
+      merged.stderr.hasPrefix(
+        "scenarios/variant.json: error: the scenario file differs from the one the parts were made with"),
+      "\(merged.stderr)")
   }
 
   @Test func aShardCopiedUnderAnotherIndexIsRefused() throws {
@@ -117,9 +129,12 @@ import Testing
       .write(toFile: work.file("copy.json"), atomically: true, encoding: .utf8)
     let merged = try CommandRunner.fitquest(["merge", "p0.json", "copy.json"], in: work)
     #expect(merged.status == 65)
-    #expect(merged.stderr.hasPrefix("copy.json: error: batch 1 holds the runs from 0 every 2, which are not those of shard 1/2"))
+    #expect(
+      merged.stderr.hasPrefix(
+        "copy.json: error: batch 1 holds the runs from 0 every 2, which are not those of shard 1/2"))
     // Without the checksum fixed, the edit itself is caught.
-    try part0.replacingOccurrences(of: "\"shard\":0,", with: "\"shard\":1,").write(toFile: work.file("copy.json"), atomically: true, encoding: .utf8)
+    try part0.replacingOccurrences(of: "\"shard\":0,", with: "\"shard\":1,").write(
+      toFile: work.file("copy.json"), atomically: true, encoding: .utf8)
     let edited = try CommandRunner.fitquest(["merge", "p0.json", "copy.json"], in: work)
     #expect(edited.status == 65)
     #expect(edited.stderr.contains("the part was changed after it was written"))

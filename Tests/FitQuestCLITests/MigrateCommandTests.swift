@@ -1,5 +1,5 @@
-import FitQuestTestSupport
 import Engine
+import FitQuestTestSupport
 import Foundation
 import Store
 import Testing
@@ -11,7 +11,9 @@ import Testing
   static func stream() throws -> String {
     var lines: [String] = []
     for (index, scenario) in ["beginner-3x", "consistent-5x-lifter", "cardio-runner"].enumerated() {
-      let result = try CommandRunner.fitquest(["simulate", "--format", "events", "--seed", "\(index + 3)", "scenarios/\(scenario).json"])
+      let result = try CommandRunner.fitquest([
+        "simulate", "--format", "events", "--seed", "\(index + 3)", "scenarios/\(scenario).json",
+      ])
       let events = result.stdout.split(separator: "\n").prefix(150)
       for player in stride(from: index, to: 60, by: 3) {
         let name = String(format: "p%02d", player)
@@ -42,10 +44,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: work) }
     try Data(try Self.stream().utf8).write(to: work.appendingPathComponent("all.ndjson"))
     let rules = Paths.rules
-    let award = try CommandRunner.fitquest(["award", "--rules", rules, "--store", "base.sqlite", "all.ndjson"], in: work)
+    let award = try CommandRunner.fitquest(
+      ["award", "--rules", rules, "--store", "base.sqlite", "all.ndjson"], in: work)
     #expect(award.status == 0, "\(award.stderr)")
     let migrate = ["migrate", "--rules", rules, "--set", "pack.constants.levelBase=210", "--policy", "never-demote"]
-    try FileManager.default.copyItem(at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent("reference.sqlite"))
+    try FileManager.default.copyItem(
+      at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent("reference.sqlite"))
     let started = Date()
     let whole = try CommandRunner.fitquest(migrate + ["--store", "reference.sqlite"], in: work)
     // Kills land between 30% and 95% of an uninterrupted run's time (its start included).
@@ -58,7 +62,8 @@ import Testing
     var interrupted = 0
     for attempt in 0..<4 {
       let store = "killed-\(attempt).sqlite"
-      try FileManager.default.copyItem(at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent(store))
+      try FileManager.default.copyItem(
+        at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent(store))
       let process = Process()
       process.executableURL = Paths.fitquest
       process.arguments = migrate + ["--store", store, "--threads", "\(1 + attempt % 2)"]
@@ -71,7 +76,9 @@ import Testing
       process.waitUntilExit()
       let rerun = try CommandRunner.fitquest(migrate + ["--store", store], in: work)
       #expect(rerun.status == 0, "\(rerun.stderr)")
-      if !rerun.stderr.contains("0 already migrated") && !rerun.stderr.contains("migrated 0 player(s)") { interrupted += 1 }
+      if !rerun.stderr.contains("0 already migrated") && !rerun.stderr.contains("migrated 0 player(s)") {
+        interrupted += 1
+      }
       #expect(try Self.contents(store, in: work) == reference, "killed run \(attempt)")
       let check = try CommandRunner.fitquest(["players", "--store", store, "check"], in: work)
       #expect(check.status == 0, "\(check.stderr)")
@@ -87,7 +94,9 @@ import Testing
   @Test func linesSayWhatChangedAndABadPolicyIsAUsageError() throws {
     let work = Paths.temporaryDirectory("migrate-lines")
     defer { try? FileManager.default.removeItem(at: work) }
-    let award = try CommandRunner.fitquest(["award", "--store", work.appendingPathComponent("p.sqlite").path, "docs/examples/players.ndjson"])
+    let award = try CommandRunner.fitquest([
+      "award", "--store", work.appendingPathComponent("p.sqlite").path, "docs/examples/players.ndjson",
+    ])
     #expect(award.status == 0)
     let store = work.appendingPathComponent("p.sqlite").path
     let bad = try CommandRunner.fitquest(["migrate", "--store", store, "--rules", "rules", "--policy", "never-demot"])
@@ -102,7 +111,9 @@ import Testing
     #expect(lines.count == 2)
     #expect(lines.first?.hasPrefix("{\"type\":\"migration\",\"player\":\"ana\",") == true)
     #expect(lines.first?.contains("\"level\":{\"from\":3,\"to\":2},\"xp\":{\"from\":507,\"to\":507}") == true)
-    #expect(lines.last?.contains("\"player\":\"bo\"") == true && lines.last?.contains("\"level\":{\"from\":2,\"to\":1}") == true)
+    #expect(
+      lines.last?.contains("\"player\":\"bo\"") == true
+        && lines.last?.contains("\"level\":{\"from\":2,\"to\":1}") == true)
     let list = try CommandRunner.fitquest(["players", "--store", store, "list"])
     #expect(list.stdout.hasPrefix("ana\tlevel 2\t507 XP"))
   }

@@ -19,7 +19,8 @@ import Testing
   static let writers = [
     Writer(arguments: ["simulate", "scenarios/beginner-3x.json", "--svg", "FILE"], start: "<svg "),
     Writer(arguments: ["check", "scenarios/beginner-3x.json", "--junit", "FILE"], start: "<?xml"),
-    Writer(arguments: ["report", "scenarios/beginner-3x.json", "--runs", "2", "--output", "FILE"], start: "<!doctype html>"),
+    Writer(
+      arguments: ["report", "scenarios/beginner-3x.json", "--runs", "2", "--output", "FILE"], start: "<!doctype html>"),
   ]
 
   func kind(_ path: String) throws -> FileAttributeType? {
@@ -43,7 +44,8 @@ import Testing
     }
     // The replaced file keeps its permissions; no temporary file is left behind.
     #expect(try FileManager.default.attributesOfItem(atPath: work.file("target"))[.posixPermissions] as? Int == 0o640)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["dangling", "link", "new", "target"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["dangling", "link", "new", "target"])
   }
 
   @Test(arguments: writers)
@@ -82,7 +84,8 @@ import Testing
     let stdout = try CommandRunner.fitquest(["simulate", "--svg", "/dev/stdout"])
     #expect(stdout.status == 0, "\(stdout.stderr)")
     #expect(stdout.stdout.hasPrefix("<svg "))
-    #expect(stdout.stdout.contains("</svg>\nbeginner-3x: seed 42, 181 days from 2026-01-05"), "\(stdout.stdout.suffix(400))")
+    #expect(
+      stdout.stdout.contains("</svg>\nbeginner-3x: seed 42, 181 days from 2026-01-05"), "\(stdout.stdout.suffix(400))")
   }
 
   @Test func aSnapshotThatIsALinkKeepsTheLink() throws {
@@ -95,7 +98,8 @@ import Testing
     try manager.copyItem(atPath: Paths.rules, toPath: work.file("rules"))
     let scenario = try String(contentsOfFile: Paths.scenarios + "/beginner-3x.json", encoding: .utf8)
     try scenario.write(toFile: work.file("suite/beginner-3x.json"), atomically: true, encoding: .utf8)
-    try manager.createSymbolicLink(atPath: work.file("suite/snapshots/beginner-3x.json"), withDestinationPath: "../../golden/beginner-3x.json")
+    try manager.createSymbolicLink(
+      atPath: work.file("suite/snapshots/beginner-3x.json"), withDestinationPath: "../../golden/beginner-3x.json")
     let update = try CommandRunner.fitquest(["check", "suite", "--update"], in: work)
     #expect(update.status == 0 || update.status == 1, "\(update.stderr)")
     #expect(try kind(work.file("suite/snapshots/beginner-3x.json")) == .typeSymbolicLink)

@@ -15,7 +15,12 @@ import Testing
 
   func manifest() throws -> JSONValue {
     let swift = URL(fileURLWithPath: "/usr/bin/env")
-    let result = try CommandRunner.run(swift, ["swift", "package", "--scratch-path", FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-manifest").path, "dump-package"], in: Paths.repository, timeout: 120)
+    let result = try CommandRunner.run(
+      swift,
+      [
+        "swift", "package", "--scratch-path",
+        FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-manifest").path, "dump-package",
+      ], in: Paths.repository, timeout: 120)
     try #require(result.status == 0, "swift package dump-package failed: \(result.stderr)")
     return try JSONReader.parse(result.stdout)
   }
@@ -34,7 +39,8 @@ import Testing
           if let first = dependency[key]?.elements?.first?.string { dependencies.insert(first) }
         }
       }
-      targets.append(Target(name: name, directory: Paths.repository.appendingPathComponent(path), dependencies: dependencies))
+      targets.append(
+        Target(name: name, directory: Paths.repository.appendingPathComponent(path), dependencies: dependencies))
     }
     let modules = Set(targets.map(\.name))
     #expect(modules.contains("Engine") && modules.contains("fitquest"), "the manifest was not read")
@@ -48,7 +54,9 @@ import Testing
   /// The modules `import` lines of a directory's Swift files name.
   func imports(in directory: URL) throws -> Set<String> {
     var names = Set<String>()
-    guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return names }
+    guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+      return names
+    }
     for case let file as URL in files where file.pathExtension == "swift" {
       for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
         var words = line.split(separator: " ")

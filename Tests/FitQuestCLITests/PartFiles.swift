@@ -40,6 +40,7 @@ enum PartFiles {
       #"{"fitquestShard":2,"version":"1.0.0","command":"\#(command)","arguments":[\#(list)],"shard":0,"shards":1,\#(extra)"#
         + #""batches":[{"scenario":{"path":"scenario.json","digest":"0123456789abcdef"},"#
         + #""rules":{"path":"rules","digest":"0123456789abcdef"},"seed":1,"runs":\#(runs),"#
-        + #""runIndexes":{"first":0,"step":1,"count":\#(runs)},"metrics":[{"metric":"days","never":\#(never),"counts":[[14,\#(runs)]]}]}]}"#)
+        + #""runIndexes":{"first":0,"step":1,"count":\#(runs)},"metrics":[{"metric":"days","never":\#(never),"counts":[[14,\#(runs)]]}]}]}"#
+    )
   }
 }

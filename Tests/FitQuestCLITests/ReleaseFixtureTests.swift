@@ -39,7 +39,8 @@ import Testing
     for player in ["beginner-3x", "dieter", "consistent-5x-lifter"] {
       let shown = try CommandRunner.fitquest(["players", "--store", store, "show", player, "--format", "json"])
       #expect(shown.status == 0, "\(shown.stderr)")
-      let expected = try PlayerState(data: Data(contentsOf: Self.fixtures.appendingPathComponent("final-\(player).json")))
+      let expected = try PlayerState(
+        data: Data(contentsOf: Self.fixtures.appendingPathComponent("final-\(player).json")))
       #expect(try PlayerState(data: Data(shown.stdout.utf8)) == expected, "\(player)")
     }
   }

@@ -30,13 +30,17 @@ import Testing
     let players = try #require(object["players"] as? [[String: Any]])
     #expect(players.map { $0["player"] as? String } == ["ana", "bo", "chen"])
     #expect(players.map { $0["demoted"] as? Bool } == [true, true, false])
-    let levels = players.map { (($0["base"] as? [String: Any])?["level"] as? Int, ($0["candidate"] as? [String: Any])?["level"] as? Int) }
+    let levels = players.map {
+      (($0["base"] as? [String: Any])?["level"] as? Int, ($0["candidate"] as? [String: Any])?["level"] as? Int)
+    }
     #expect(levels.map(\.0) == [3, 2, 1] && levels.map(\.1) == [2, 1, 1])
     let summary = try #require(object["summary"] as? [String: Any])
     #expect(summary["players"] as? Int == 3)
     #expect((summary["demoted"] as? [String: Any])?["count"] as? Int == 2)
     // The same pack changes nothing; the CSV has a header and a row per player.
-    let same = try CommandRunner.fitquest(["replay", "--store", store, "--candidate", "rules", "--format", "csv", "--threads", "2"])
+    let same = try CommandRunner.fitquest([
+      "replay", "--store", store, "--candidate", "rules", "--format", "csv", "--threads", "2",
+    ])
     let rows = same.stdout.split(separator: "\n")
     #expect(rows.count == 4)
     #expect(rows.dropFirst().allSatisfy { $0.contains(",compared,") && $0.contains(",false,") })
@@ -48,14 +52,22 @@ import Testing
     let store = directory.appendingPathComponent("p.sqlite").path
     let list = directory.appendingPathComponent("players.txt")
     try Data("chen\r\n\nana\n".utf8).write(to: list)
-    let listed = try CommandRunner.fitquest(["replay", "--store", store, "--candidate", "rules", "--players", list.path, "--format", "csv"])
+    let listed = try CommandRunner.fitquest([
+      "replay", "--store", store, "--candidate", "rules", "--players", list.path, "--format", "csv",
+    ])
     #expect(listed.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").first } == ["ana", "chen"])
-    let sample = try CommandRunner.fitquest(["replay", "--store", store, "--candidate", "rules", "--sample", "2", "--format", "csv"])
-    let again = try CommandRunner.fitquest(["replay", "--store", store, "--candidate", "rules", "--sample", "2", "--format", "csv"])
+    let sample = try CommandRunner.fitquest([
+      "replay", "--store", store, "--candidate", "rules", "--sample", "2", "--format", "csv",
+    ])
+    let again = try CommandRunner.fitquest([
+      "replay", "--store", store, "--candidate", "rules", "--sample", "2", "--format", "csv",
+    ])
     #expect(sample.stdout.split(separator: "\n").count == 3)
     #expect(sample.stdout == again.stdout)
     try Data("ana\nzed\n".utf8).write(to: list)
-    let unknown = try CommandRunner.fitquest(["replay", "--store", store, "--candidate", "rules", "--players", list.path])
+    let unknown = try CommandRunner.fitquest([
+      "replay", "--store", store, "--candidate", "rules", "--players", list.path,
+    ])
     #expect(unknown.status == 65)
     #expect(unknown.stderr.hasPrefix("\(list.path):2:1: error: the store has no player 'zed'"))
   }

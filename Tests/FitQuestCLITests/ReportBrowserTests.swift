@@ -10,16 +10,23 @@ import Testing
 /// Skipped when no Chromium is installed here (install the Debian package `chromium`); `.ci/run`
 /// installs it and sets FITQUEST_REQUIRE_BROWSER=1, under which a missing browser fails instead,
 /// and it checks that this suite passed rather than being skipped.
-@Suite(.serialized, .enabled(if: Browser.path != nil || Browser.required, "no Chromium found (apt-get install chromium); CI installs it"))
+@Suite(
+  .serialized,
+  .enabled(if: Browser.path != nil || Browser.required, "no Chromium found (apt-get install chromium); CI installs it"))
 struct ReportBrowserTests {
   func chromium(_ arguments: [String]) throws -> CommandResult {
     guard let browser = Browser.path else {
-      Issue.record("FITQUEST_REQUIRE_BROWSER=1 but no Chromium was found (looked for \(Browser.candidates.joined(separator: ", ")))")
+      Issue.record(
+        "FITQUEST_REQUIRE_BROWSER=1 but no Chromium was found (looked for \(Browser.candidates.joined(separator: ", ")))"
+      )
       return CommandResult(status: -1, stdout: "", stderr: "")
     }
     return try CommandRunner.run(
       URL(fileURLWithPath: browser),
-      ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--enable-logging=stderr", "--v=0"] + arguments,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--enable-logging=stderr",
+        "--v=0",
+      ] + arguments,
       in: Paths.temporaryDirectory("chromium"), timeout: 120)
   }
 
@@ -33,7 +40,9 @@ struct ReportBrowserTests {
     ])
     #expect(made.status == 0, "\(made.stderr)")
 
-    let dom = try chromium(["--window-size=1200,900", "--virtual-time-budget=5000", "--dump-dom", report.absoluteString])
+    let dom = try chromium([
+      "--window-size=1200,900", "--virtual-time-budget=5000", "--dump-dom", report.absoluteString,
+    ])
     #expect(dom.status == 0, "\(dom.stderr)")
     for line in dom.stderr.split(separator: "\n") where line.contains("CONSOLE") {
       Issue.record("console message: \(line)")
@@ -45,8 +54,13 @@ struct ReportBrowserTests {
     #expect(charts == drawn, "every chart drew something")
     // Issue 27: no two text labels of a chart overlap (every fold opened while measuring): tick
     // labels, the week line under the days, both packs' markers, the milestone rows.
-    #expect(Self.attribute("data-label-overlaps", in: dom.stdout) == 0, "first overlap: \(Self.text("data-first-overlap", in: dom.stdout))")
-    for chart in ["on-and-off-xp", "on-and-off-level", "on-and-off-companion", "on-and-off-weekly", "on-and-off-nutrition", "on-and-off-milestones", "sweep-on-and-off-level-10"] {
+    #expect(
+      Self.attribute("data-label-overlaps", in: dom.stdout) == 0,
+      "first overlap: \(Self.text("data-first-overlap", in: dom.stdout))")
+    for chart in [
+      "on-and-off-xp", "on-and-off-level", "on-and-off-companion", "on-and-off-weekly", "on-and-off-nutrition",
+      "on-and-off-milestones", "sweep-on-and-off-level-10",
+    ] {
       #expect(dom.stdout.contains("data-chart=\"\(chart)\""), "chart \(chart)")
     }
 
@@ -90,9 +104,15 @@ struct ReportBrowserTests {
 
 /// Where Chromium is, if anywhere.
 enum Browser {
-  static let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/snap/bin/chromium"]
+  static let candidates = [
+    "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/snap/bin/chromium",
+  ]
   static let path: String? = {
-    if let set = ProcessInfo.processInfo.environment["FITQUEST_CHROMIUM"], FileManager.default.isExecutableFile(atPath: set) { return set }
+    if let set = ProcessInfo.processInfo.environment["FITQUEST_CHROMIUM"],
+      FileManager.default.isExecutableFile(atPath: set)
+    {
+      return set
+    }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
   static let required = ProcessInfo.processInfo.environment["FITQUEST_REQUIRE_BROWSER"] == "1"

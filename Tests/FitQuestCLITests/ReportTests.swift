@@ -52,7 +52,8 @@ import Testing
     let cells = Self.cells(html)
     let expected = try Self.simulated(["--runs", "40", "scenarios/on-and-off.json"])
     var compared = 0
-    for (metric, stats) in expected where metric.hasPrefix("level.") || metric.hasPrefix("achievement.") || metric.hasPrefix("evolution.") {
+    for (metric, stats) in expected
+    where metric.hasPrefix("level.") || metric.hasPrefix("achievement.") || metric.hasPrefix("evolution.") {
       // A milestone that never happened in any run is named in one line instead of a row.
       if stats["share"] == 0 {
         #expect(cells["rules|\(metric)|share"] == nil && html.contains("Never happened in any run: "), "\(metric)")
@@ -68,9 +69,11 @@ import Testing
     #expect(compared > 40)
     // Self-contained: no network, no external files.
     #expect(!html.contains("http://") && !html.contains("https://") && !html.contains(" src="))
-    for part in ["<dt>rules</dt>", "digest", "<dt>seeds</dt>", "<dt>runs</dt>", "<dt>FitQuest</dt>", "Total XP by day", "Player level by day",
-      "Companion level by day", "XP per week", "Milestones", "Nutrition targets", "Load progression"]
-    {
+    for part in [
+      "<dt>rules</dt>", "digest", "<dt>seeds</dt>", "<dt>runs</dt>", "<dt>FitQuest</dt>", "Total XP by day",
+      "Player level by day",
+      "Companion level by day", "XP per week", "Milestones", "Nutrition targets", "Load progression",
+    ] {
       #expect(html.contains(part), "missing \(part)")
     }
     // Milestones as one chart (p10–p90 lines, median dots), duplicates merged into one row.
@@ -101,23 +104,33 @@ import Testing
   /// one milestone chart per scenario, and the 7 shipped scenarios in under 300 kB (1.4 MB with
   /// a bar chart per milestone).
   @Test func theReportReadsTopDownAndStaysSmall() throws {
-    let shipped = ["beginner-3x", "cardio-runner", "consistent-5x-lifter", "dieter", "on-and-off", "over-trainer-doubles", "weekend-warrior"]
+    let shipped = [
+      "beginner-3x", "cardio-runner", "consistent-5x-lifter", "dieter", "on-and-off", "over-trainer-doubles",
+      "weekend-warrior",
+    ]
     let all = try Self.report(["--runs", "4"] + shipped.map { "scenarios/\($0).json" })
     #expect(all.utf8.count < 300_000, "\(all.utf8.count) bytes")
     let order = ["id=\"headline\"", "<nav class=\"toc\">", "<dl class=\"identity\">", "<section class=\"scenario\""]
     let positions = order.compactMap { all.range(of: $0)?.lowerBound }
-    #expect(positions.count == order.count && positions == positions.sorted(), "headline, contents, identity, scenarios")
+    #expect(
+      positions.count == order.count && positions == positions.sorted(), "headline, contents, identity, scenarios")
     // The single pack's headline: each scenario's milestones, linked to its section.
     #expect(all.contains("<td><a href=\"#beginner-3x\">beginner-3x</a><td>"))
     #expect(all.contains("<a href=\"#weekend-warrior-milestones\">milestones</a>"))
     // Several scenarios: the charts over time are folded; nutrition is a share of days, no "never".
     #expect(all.contains("<details class=\"fold\"><summary>Over time"))
     #expect(all.contains("share of days</text>"))
-    let nutrition = all.components(separatedBy: "data-chart=\"dieter-nutrition\"").dropFirst().first?.components(separatedBy: "</svg>").first ?? ""
+    let nutrition =
+      all.components(separatedBy: "data-chart=\"dieter-nutrition\"").dropFirst().first?.components(
+        separatedBy: "</svg>"
+      ).first ?? ""
     #expect(!nutrition.isEmpty && !nutrition.contains(">never<"))
 
     // A compare: the headline lists what moved most, by days, level milestones first.
-    let compare = try Self.report(["--runs", "8", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0", "scenarios/beginner-3x.json"])
+    let compare = try Self.report([
+      "--runs", "8", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0",
+      "scenarios/beginner-3x.json",
+    ])
     let headline = compare.components(separatedBy: "<nav").first ?? ""
     #expect(headline.contains("<ol class=\"top-moves\"><li>level "), "\(headline.suffix(600))")
     #expect(compare.contains("data-chart=\"beginner-3x-milestones\""))
@@ -127,9 +140,16 @@ import Testing
 
     // A sweep: its medians head the report, its charts come before the scenarios, and a day
     // axis starts near its values, not at 0.
-    let sweep = try Self.report(["--runs", "4", "--sweep", "xp.categories.strength.multiplier=1.0,1.5", "scenarios/beginner-3x.json"])
-    #expect((sweep.range(of: "id=\"sweep\"")?.lowerBound ?? sweep.endIndex) < (sweep.range(of: "class=\"scenario\"")?.lowerBound ?? sweep.startIndex))
-    let levelChart = sweep.components(separatedBy: "data-chart=\"sweep-beginner-3x-level-10\"").dropFirst().first?.components(separatedBy: "</svg>").first ?? ""
+    let sweep = try Self.report([
+      "--runs", "4", "--sweep", "xp.categories.strength.multiplier=1.0,1.5", "scenarios/beginner-3x.json",
+    ])
+    #expect(
+      (sweep.range(of: "id=\"sweep\"")?.lowerBound ?? sweep.endIndex)
+        < (sweep.range(of: "class=\"scenario\"")?.lowerBound ?? sweep.startIndex))
+    let levelChart =
+      sweep.components(separatedBy: "data-chart=\"sweep-beginner-3x-level-10\"").dropFirst().first?.components(
+        separatedBy: "</svg>"
+      ).first ?? ""
     let firstTick = levelChart.firstMatch(of: #/class="tick ty"[^>]*>([^<]*)</#)?.1
     #expect(firstTick != nil && firstTick != "0", "level 10's axis starts at \(firstTick ?? "?")")
   }

@@ -33,7 +33,9 @@ import Testing
 
   @Test(arguments: ["text", "json", "csv"])
   func simulateRunsMergeToTheUnshardedReport(format: String) throws {
-    try expectSame(["simulate", "--runs", "30", "--format", format, "scenarios/beginner-3x.json", "scenarios/dieter.json"], shards: 4)
+    try expectSame(
+      ["simulate", "--runs", "30", "--format", format, "scenarios/beginner-3x.json", "scenarios/dieter.json"], shards: 4
+    )
   }
 
   @Test func moreShardsThanRunsStillMerge() throws {
@@ -43,11 +45,16 @@ import Testing
   @Test(arguments: ["text", "csv"])
   func sweepMergesToTheUnshardedTable(format: String) throws {
     try expectSame(
-      ["sweep", "--runs", "8", "--format", format, "--set", "xp.categories.strength.multiplier=1.0,1.5", "scenarios/beginner-3x.json"], shards: 3)
+      [
+        "sweep", "--runs", "8", "--format", format, "--set", "xp.categories.strength.multiplier=1.0,1.5",
+        "scenarios/beginner-3x.json",
+      ], shards: 3)
   }
 
   @Test func compareMergesToTheUnshardedComparison() throws {
-    try expectSame(["compare", "--base", "rules", "--set-candidate", "xp.caps.perDay=600", "--runs", "10", "--format", "json"], shards: 2)
+    try expectSame(
+      ["compare", "--base", "rules", "--set-candidate", "xp.caps.perDay=600", "--runs", "10", "--format", "json"],
+      shards: 2)
   }
 
   @Test func checkMergesTextExitCodeAndJUnit() throws {

@@ -6,7 +6,9 @@ import Testing
   @Test func defaultScenarioReportsOnAFreshClone() throws {
     let result = try CommandRunner.fitquest(["simulate"])
     #expect(result.status == 0)
-    for heading in ["Levels", "Evolutions", "Achievements", "Streaks", "Records", "XP per week", "Nutrition", "Final state"] {
+    for heading in [
+      "Levels", "Evolutions", "Achievements", "Streaks", "Records", "XP per week", "Nutrition", "Final state",
+    ] {
       #expect(result.stdout.contains("\n\(heading)"), "missing \(heading)")
     }
     #expect(result.stdout.hasPrefix("beginner-3x: seed 42, 181 days from 2026-01-05"))
@@ -40,7 +42,10 @@ import Testing
     }
     let csv = try CommandRunner.fitquest(["simulate", "scenarios/dieter.json", "--format", "csv"])
     let rows = csv.stdout.split(separator: "\n")
-    #expect(rows.first == "scenario,day,date,level,xp,xp_gained,workouts,streak,companion,companion_level,companion_stage,target_kcal,adjustment,clamped,digest")
+    #expect(
+      rows.first
+        == "scenario,day,date,level,xp,xp_gained,workouts,streak,companion,companion_level,companion_stage,target_kcal,adjustment,clamped,digest"
+    )
     #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("dieter,") })
     #expect(rows.count == 113)
   }
@@ -70,16 +75,22 @@ import Testing
     let candidate = work.appendingPathComponent("candidate")
     try FileManager.default.copyItem(at: Paths.repository.appendingPathComponent("rules"), to: candidate)
     let xp = candidate.appendingPathComponent("xp.json")
-    try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(of: #""multiplier": 1.2"#, with: #""multiplier": 1.0"#)
-      .write(to: xp, atomically: true, encoding: .utf8)
+    try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
+      of: #""multiplier": 1.2"#, with: #""multiplier": 1.0"#
+    )
+    .write(to: xp, atomically: true, encoding: .utf8)
     let compare = try CommandRunner.fitquest(["compare", "--base", "rules", "--candidate", candidate.path])
     #expect(compare.status == 0)
     #expect(compare.stdout.contains("What moved (most first):"))
     #expect(compare.stdout.contains("level 10 (and achievement 'level' tier 2) reached on day 43 → day 50 (+7)"))
     // The same change through --set-candidate, without a copy of the pack.
-    let inline = try CommandRunner.fitquest(["compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0"])
+    let inline = try CommandRunner.fitquest([
+      "compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0",
+    ])
     #expect(inline.stdout.contains("level 10 (and achievement 'level' tier 2) reached on day 43 → day 50 (+7)"))
-    let sweep = try CommandRunner.fitquest(["sweep", "--set", "xp.categories.strength.multiplier=1.0..1.4:0.2", "--format", "csv"])
+    let sweep = try CommandRunner.fitquest([
+      "sweep", "--set", "xp.categories.strength.multiplier=1.0..1.4:0.2", "--format", "csv",
+    ])
     #expect(sweep.status == 0)
     let rows = sweep.stdout.split(separator: "\n")
     #expect(rows.first == "scenario,xp.categories.strength.multiplier,metric,runs,p10,p50,p90,min,max,share")
@@ -93,12 +104,14 @@ import Testing
   /// command quietly; its status (74) still says the output is incomplete.
   @Test func aReaderThatStopsEarlyEndsTheCommandQuietly() throws {
     let fitquest = Paths.fitquest.path
-    let script = "'\(fitquest)' simulate --format events --set scenario.duration.months=60 | head -c 10 > /dev/null; echo \"status ${PIPESTATUS[0]}\""
+    let script =
+      "'\(fitquest)' simulate --format events --set scenario.duration.months=60 | head -c 10 > /dev/null; echo \"status ${PIPESTATUS[0]}\""
     let result = try CommandRunner.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: Paths.repository)
     #expect(result.stdout == "status 74\n")
     #expect(result.stderr == "", "\(result.stderr)")
     // A failure that is not the reader's (a full disk) is still reported.
-    let full = try CommandRunner.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "'\(fitquest)' simulate > /dev/full"], in: Paths.repository)
+    let full = try CommandRunner.run(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", "'\(fitquest)' simulate > /dev/full"], in: Paths.repository)
     #expect(full.status == 74)
     #expect(full.stderr.contains("error: cannot write standard output: No space left on device"))
   }

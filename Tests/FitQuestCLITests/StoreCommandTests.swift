@@ -42,7 +42,9 @@ import Testing
       }
       // Withdraw the player's fifth event, dated like the last one.
       if lines.count > 5, let id = Self.field("id", lines[4]), let date = Self.field("date", lines[lines.count - 1]) {
-        lines.append("{\"player\":\"\(player)\",\"type\":\"retraction\",\"id\":\"r-\(player)\",\"date\":\"\(date)\",\"of\":\"\(id)\"}")
+        lines.append(
+          "{\"player\":\"\(player)\",\"type\":\"retraction\",\"id\":\"r-\(player)\",\"date\":\"\(date)\",\"of\":\"\(id)\"}"
+        )
       }
       return lines
     }
@@ -89,7 +91,8 @@ import Testing
       let result = try award(work, ["--state", "\(player).json", "--allow-late", "\(player).ndjson"])
       #expect(result.status == 0, "\(result.stderr)")
       states[player] = try Ledger(
-        store: FileStore(path: work.appendingPathComponent("\(player).json").path), engine: Engine(rulesDirectory: Paths.rules)
+        store: FileStore(path: work.appendingPathComponent("\(player).json").path),
+        engine: Engine(rulesDirectory: Paths.rules)
       ).state
     }
     return states
@@ -104,7 +107,8 @@ import Testing
       try write(lines, work.appendingPathComponent("all.ndjson"))
       let store = "store-\(seed).sqlite"
       // Small batches, so that players' events cross transactions.
-      let first = try award(work, ["--store", store, "--allow-late", "--commit-every", "\(7 * Int(seed) + 3)", "all.ndjson"])
+      let first = try award(
+        work, ["--store", store, "--allow-late", "--commit-every", "\(7 * Int(seed) + 3)", "all.ndjson"])
       #expect(first.status == 0, "\(first.stderr)")
       let expected = try singlePlayerStates(lines, work)
       let actual = try states(work.appendingPathComponent(store))
@@ -135,7 +139,10 @@ import Testing
       // Every other run keeps no player between batches and snapshots every second event, so
       // kills land in snapshot writes and evictions too, and commits in parts.
       let churn = attempt % 2 == 1 ? ["--cache-mb", "0", "--snapshot-every", "2", "--max-lock-ms", "1"] : []
-      process.arguments = ["award", "--rules", Paths.rules] + Self.today + ["--store", store, "--allow-late", "--commit-every", "5", "all.ndjson"] + churn
+      process.arguments =
+        ["award", "--rules", Paths.rules] + Self.today + [
+          "--store", store, "--allow-late", "--commit-every", "5", "all.ndjson",
+        ] + churn
       process.currentDirectoryURL = work
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
@@ -155,7 +162,8 @@ import Testing
     let work = Paths.temporaryDirectory("store-check")
     defer { try? FileManager.default.removeItem(at: work) }
     try write(Self.mixed(seed: 2), work.appendingPathComponent("all.ndjson"))
-    #expect(try award(work, ["--store", "s.sqlite", "--allow-late", "--snapshot-every", "1000", "all.ndjson"]).status == 0)
+    #expect(
+      try award(work, ["--store", "s.sqlite", "--allow-late", "--snapshot-every", "1000", "all.ndjson"]).status == 0)
     let clean = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "check"], in: work)
     #expect(clean.status == 0)
     #expect(clean.stderr == "checked 4 player(s) of s.sqlite: no problems\n")
@@ -163,16 +171,23 @@ import Testing
     let store = try SQLiteStore(path: work.file("s.sqlite"), access: .readOnly)
     let bo = try #require(PlayerID("bo"))
     #expect(try store.history(of: bo).count > 10)
-    let damage = try SQLiteDatabase(path: work.file("s.sqlite"), access: .readWrite(create: false), waitMilliseconds: 1000)
-    try damage.execute("UPDATE log SET lines = CAST(replace(CAST(lines AS TEXT), '\"date\"', '\"dat3\"') AS BLOB) WHERE player = CAST('bo' AS BLOB)")
+    let damage = try SQLiteDatabase(
+      path: work.file("s.sqlite"), access: .readWrite(create: false), waitMilliseconds: 1000)
+    try damage.execute(
+      "UPDATE log SET lines = CAST(replace(CAST(lines AS TEXT), '\"date\"', '\"dat3\"') AS BLOB) WHERE player = CAST('bo' AS BLOB)"
+    )
     let damaged = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "check"], in: work)
     #expect(damaged.status == 65)
-    #expect(damaged.stderr.hasPrefix("s.sqlite: error: player 'bo': its log row at event 0 does not match its checksum\n"), "\(damaged.stderr)")
+    #expect(
+      damaged.stderr.hasPrefix("s.sqlite: error: player 'bo': its log row at event 0 does not match its checksum\n"),
+      "\(damaged.stderr)")
     #expect(damaged.stderr.hasSuffix("checked 4 player(s) of s.sqlite: 1 problem(s)\n"))
     let list = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "list"], in: work)
     #expect(list.status == 65)
     #expect(list.stdout.split(separator: "\n").map { $0.prefix { $0 != "\t" } } == ["ana", "chen", "dara"])
-    #expect(list.stderr.contains("s.sqlite: error: player 'bo' is damaged: its log row at event 0 does not match its checksum"))
+    #expect(
+      list.stderr.contains(
+        "s.sqlite: error: player 'bo' is damaged: its log row at event 0 does not match its checksum"))
     let bosEvents = Self.mixed(seed: 2).filter { $0.hasPrefix("{\"player\":\"bo\"") }
     try write(bosEvents, work.appendingPathComponent("bo.ndjson"))
     let again = try award(work, ["--store", "s.sqlite", "--allow-late", "bo.ndjson"])
@@ -191,9 +206,10 @@ import Testing
       let process = Process()
       process.executableURL = Paths.fitquest
       // A loaded test machine can keep one writer busy for long: wait as long as it takes.
-      process.arguments = ["award", "--rules", Paths.rules] + Self.today + [
-        "--store", "shared.sqlite", "--allow-late", "--commit-every", "9", "--wait-ms", "600000", "all.ndjson",
-      ]
+      process.arguments =
+        ["award", "--rules", Paths.rules] + Self.today + [
+          "--store", "shared.sqlite", "--allow-late", "--commit-every", "9", "--wait-ms", "600000", "all.ndjson",
+        ]
       process.currentDirectoryURL = work
       process.standardOutput = FileHandle.nullDevice
       let log = work.appendingPathComponent("writer-\(index).err")
@@ -207,7 +223,9 @@ import Testing
       let messages = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       #expect(process.terminationStatus == 0, "\(messages)")
     }
-    #expect(try states(work.appendingPathComponent("shared.sqlite")) == states(work.appendingPathComponent("reference.sqlite")))
+    #expect(
+      try states(work.appendingPathComponent("shared.sqlite"))
+        == states(work.appendingPathComponent("reference.sqlite")))
   }
 
   @Test func partitionsTogetherEqualOneStore() throws {
@@ -217,7 +235,8 @@ import Testing
     #expect(try award(work, ["--store", "one.sqlite", "--allow-late", "all.ndjson"]).status == 0)
     var union: [String: PlayerState] = [:]
     for index in 0..<3 {
-      let result = try award(work, ["--store", "part-\(index).sqlite", "--partition", "\(index)/3", "--allow-late", "all.ndjson"])
+      let result = try award(
+        work, ["--store", "part-\(index).sqlite", "--partition", "\(index)/3", "--allow-late", "all.ndjson"])
       #expect(result.status == 0, "\(result.stderr)")
       for (player, state) in try states(work.appendingPathComponent("part-\(index).sqlite")) {
         #expect(union[player] == nil, "\(player) in two partitions")
@@ -262,7 +281,8 @@ import Testing
     #expect([65, 66].contains(damaged.status), "\(damaged.status) \(damaged.stderr)")
     #expect(damaged.stderr.contains("foreign.sqlite"))
 
-    try FileManager.default.createDirectory(at: work.appendingPathComponent("dir.sqlite"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: work.appendingPathComponent("dir.sqlite"), withIntermediateDirectories: true)
     #expect(try award(work, ["--store", "dir.sqlite", "ana.ndjson"]).status == 66)
     let missing = try CommandRunner.fitquest(["players", "--store", "none.sqlite", "list"], in: work)
     #expect(missing.status == 66)
@@ -281,17 +301,21 @@ import Testing
     #expect(list.status == 0)
     #expect(list.stdout.contains("\"ana\""))
     // show --format json is the state a single-player ledger holds.
-    let show = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "show", "ana", "--format", "json"], in: work)
+    let show = try CommandRunner.fitquest(
+      ["players", "--store", "s.sqlite", "show", "ana", "--format", "json"], in: work)
     #expect(show.status == 0)
     let shown = try PlayerState(data: Data(show.stdout.utf8))
-    let solo = try Ledger(store: FileStore(path: work.appendingPathComponent("solo.json").path), engine: Engine(rulesDirectory: Paths.rules)).state
+    let solo = try Ledger(
+      store: FileStore(path: work.appendingPathComponent("solo.json").path), engine: Engine(rulesDirectory: Paths.rules)
+    ).state
     #expect(shown == solo)
     let unknown = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "show", "nobody"], in: work)
     #expect(unknown.status == 65)
     #expect(unknown.stderr.contains("nobody"))
 
     // The CSV export: one row per set of each workout, in the order applied.
-    let csv = try CommandRunner.fitquest(["players", "--store", "s.sqlite", "export", "ana", "--rules", Paths.rules], in: work)
+    let csv = try CommandRunner.fitquest(
+      ["players", "--store", "s.sqlite", "export", "ana", "--rules", Paths.rules], in: work)
     #expect(csv.status == 0)
     let workouts = ana.filter { $0.contains("\"type\":\"workout\"") }
     #expect(!workouts.isEmpty)
@@ -318,11 +342,14 @@ import Testing
     try FileManager.default.copyItem(at: fixtures.appendingPathComponent("players.sqlite"), to: store)
     let list = try CommandRunner.fitquest(["players", "--store", store.path, "list"], in: work)
     #expect(list.status == 0, "\(list.stderr)")
-    #expect(list.stdout == "ana\tlevel 3\t507 XP\t3 events\nbo\tlevel 2\t163 XP\t3 events\nchen\tlevel 1\t115 XP\t1 event\n")
+    #expect(
+      list.stdout == "ana\tlevel 3\t507 XP\t3 events\nbo\tlevel 2\t163 XP\t3 events\nchen\tlevel 1\t115 XP\t1 event\n")
     let expected = try PlayerState(data: Data(contentsOf: fixtures.appendingPathComponent("ana.json")))
     let ana = try #require(PlayerID("ana"))
-    #expect(try SQLiteStore(path: store.path, access: .existing).load(player: ana)?.canonicalized == expected.canonicalized)
+    #expect(
+      try SQLiteStore(path: store.path, access: .existing).load(player: ana)?.canonicalized == expected.canonicalized)
     // Opened again: already of the current schema, nothing to migrate.
-    #expect(try SQLiteStore(path: store.path, access: .readOnly).load(player: ana)?.canonicalized == expected.canonicalized)
+    #expect(
+      try SQLiteStore(path: store.path, access: .readOnly).load(player: ana)?.canonicalized == expected.canonicalized)
   }
 }

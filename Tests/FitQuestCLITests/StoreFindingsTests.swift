@@ -18,7 +18,9 @@ import Testing
   /// The same first 24 events of a shipped scenario for every player, same ids, so a player
   /// merged with another would find its events "already applied".
   static let events: [String] = {
-    let result = try? CommandRunner.fitquest(["simulate", "--format", "events", "--seed", "5", "scenarios/beginner-3x.json"])
+    let result = try? CommandRunner.fitquest([
+      "simulate", "--format", "events", "--seed", "5", "scenarios/beginner-3x.json",
+    ])
     return (result?.stdout ?? "").split(separator: "\n").prefix(24).map(String.init)
   }()
 
@@ -59,7 +61,8 @@ import Testing
     try write(lines, work.appendingPathComponent("\(name).ndjson"))
     let result = try award(work, ["--state", "\(name).json", "\(name).ndjson"])
     #expect(result.status == 0, "\(result.stderr)")
-    return try Ledger(store: FileStore(path: work.file("\(name).json")), engine: Engine(rulesDirectory: Paths.rules)).state
+    return try Ledger(store: FileStore(path: work.file("\(name).json")), engine: Engine(rulesDirectory: Paths.rules))
+      .state
   }
 
   @Test func playersEqualAsUnicodeButNotAsBytesStayApartWhateverTheBatchSize() throws {
@@ -71,7 +74,8 @@ import Testing
       let store = "s-\(batch).sqlite"
       let result = try award(work, ["--store", store, "--commit-every", "\(batch)", "all.ndjson"])
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(!result.stdout.contains("\"type\":\"skipped\""), "batch \(batch): a player's events were taken for another's")
+      #expect(
+        !result.stdout.contains("\"type\":\"skipped\""), "batch \(batch): a player's events were taken for another's")
       let list = try players(work, ["--store", store, "list", "--format", "json"])
       // Compared as bytes (Swift's == would call the lookalikes equal), in byte order:
       // 65 CC 81 < C3 85 < C3 A9 < E2 84 AB.
@@ -93,7 +97,8 @@ import Testing
       var owners: [[UInt8]: Int] = [:]  // by bytes: a String key would merge the lookalikes
       for index in 0..<count {
         let store = "part-\(index)-of-\(count).sqlite"
-        let result = try award(work, ["--store", store, "--partition", "\(index)/\(count)", "--commit-every", "5", "all.ndjson"])
+        let result = try award(
+          work, ["--store", store, "--partition", "\(index)/\(count)", "--commit-every", "5", "all.ndjson"])
         #expect(result.status == 0, "\(result.stderr)")
         for player in Self.lookalikes where try shown(work, store, player) != nil {
           #expect(owners[Array(player.utf8)] == nil)
@@ -114,7 +119,8 @@ import Testing
     let work = Paths.temporaryDirectory("store-nul")
     defer { try? FileManager.default.removeItem(at: work) }
     let rest = field.contains("\"id\"") ? "" : #","id":"w1""#
-    let line = "{\(field)\(rest),\"type\":\"workout\",\"date\":\"2026-01-05\",\"category\":\"cardio\",\"durationMin\":30}"
+    let line =
+      "{\(field)\(rest),\"type\":\"workout\",\"date\":\"2026-01-05\",\"category\":\"cardio\",\"durationMin\":30}"
     try write([Self.named(Self.events[0], "ana"), line], work.appendingPathComponent("e.ndjson"))
     for target in [["--store", "s.sqlite"], ["--state", "s.json"]] {
       let result = try award(work, target + ["e.ndjson"])
@@ -155,7 +161,9 @@ import Testing
     #expect(try holder.lock(for: [y]).isEmpty)
     let process = Process()
     process.executableURL = Paths.fitquest
-    process.arguments = ["players", "--rules", Paths.rules, "--store", "s.sqlite", "import", "solo.json", "--player", "y"]
+    process.arguments = [
+      "players", "--rules", Paths.rules, "--store", "s.sqlite", "import", "solo.json", "--player", "y",
+    ]
     process.currentDirectoryURL = work
     let errors = Pipe()
     process.standardError = errors
@@ -165,7 +173,8 @@ import Testing
     var state = engine.newPlayer()
     let event = Event(id: "c1", day: try #require(Day(iso: "2026-01-05")), kind: .dayClosed)
     try engine.apply(event, to: &state)
-    try holder.record(PlayerChange(player: y, events: [AppliedEvent(id: "c1", day: event.day, line: event.jsonLine)], state: state))
+    try holder.record(
+      PlayerChange(player: y, events: [AppliedEvent(id: "c1", day: event.day, line: event.jsonLine)], state: state))
     try holder.commit()
     process.waitUntilExit()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -204,7 +213,8 @@ import Testing
     chmod(work.file("s.sqlite"), 0o444)
     chmod(work.path, 0o555)
     for arguments in [["list"], ["show", "\u{E9}"], ["export", "\u{E9}"], ["check"]] {
-      let result = try CommandRunner.fitquestUnprivileged(["players", "--rules", Paths.rules, "--store", "s.sqlite"] + arguments, in: work)
+      let result = try CommandRunner.fitquestUnprivileged(
+        ["players", "--rules", Paths.rules, "--store", "s.sqlite"] + arguments, in: work)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       #expect(!result.stdout.isEmpty || arguments == ["check"])
     }
@@ -218,7 +228,9 @@ import Testing
     #expect(try award(work, ["--store", "s.sqlite", "e.ndjson"]).status == 0)
     let changed = try award(work, ["--store", "s.sqlite", "--set", "xp.caps.perWorkout=400", "f.ndjson"])
     #expect(changed.status == 0, "\(changed.stderr)")
-    #expect(changed.stderr.contains("warning: player '\u{212B}': the state was saved with rule pack 'default'"), "\(changed.stderr)")
+    #expect(
+      changed.stderr.contains("warning: player '\u{212B}': the state was saved with rule pack 'default'"),
+      "\(changed.stderr)")
   }
 
   @Test func importIsCheckedAgainstTheRules() throws {

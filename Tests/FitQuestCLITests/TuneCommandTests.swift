@@ -38,7 +38,8 @@ import Testing
 
   @Test func textEndsWithTheLineToPaste() throws {
     let tune = try CommandRunner.fitquest([
-      "tune", Self.scenario, "--runs", "50", "--target", "level.5 p50 = day 17", "--param", "xp.categories.strength.multiplier=0.5..2",
+      "tune", Self.scenario, "--runs", "50", "--target", "level.5 p50 = day 17", "--param",
+      "xp.categories.strength.multiplier=0.5..2",
     ])
     #expect(tune.status == 0, "\(tune.stderr)")
     let lines = tune.stdout.split(separator: "\n").map(String.init)
@@ -51,7 +52,8 @@ import Testing
 
   @Test func anUnreachableTargetExitsOne() throws {
     let tune = try CommandRunner.fitquest([
-      "tune", Self.scenario, "--runs", "20", "--target", "level.10 p50 = day 5", "--param", "xp.categories.strength.multiplier=0.5..2",
+      "tune", Self.scenario, "--runs", "20", "--target", "level.10 p50 = day 5", "--param",
+      "xp.categories.strength.multiplier=0.5..2",
     ])
     #expect(tune.status == 1)
     #expect(tune.stdout.contains("No value found meets 'level.10 p50 = day 5'"))
@@ -61,12 +63,26 @@ import Testing
   @Test(arguments: [
     (["--param", "xp.caps.perDay=1..2"], 64, "tune needs at least one --target"),
     (["--target", "level.5 p50 = 3"], 64, "tune needs at least one --param"),
-    (["--target", "levle.5 p50 = 3", "--param", "xp.caps.perDay=1..2"], 64, "unknown metric 'levle.5'; did you mean 'level.5'?"),
+    (
+      ["--target", "levle.5 p50 = 3", "--param", "xp.caps.perDay=1..2"], 64,
+      "unknown metric 'levle.5'; did you mean 'level.5'?"
+    ),
     (["--target", "level.5 p50 = 3", "--param", "x=2..1"], 64, "is not a range LOW..HIGH"),
-    (["--target", "level.5 p50 = 3", "--param", "xp.categories.strength.multiplir=1..2"], 65, "no key 'multiplir' in 'xp.categories.strength'; did you mean 'multiplier'?"),
+    (
+      ["--target", "level.5 p50 = 3", "--param", "xp.categories.strength.multiplir=1..2"], 65,
+      "no key 'multiplir' in 'xp.categories.strength'; did you mean 'multiplier'?"
+    ),
     (["--target", "level.5 p50 = 3", "--param", "xp.terms.duration=1..2"], 65, "tune changes numbers"),
-    (["--target", "level.5 p50 = 3", "--param", "pack.constants.levelBase=1..2", "--set", "pack.constants.levelBase=3"], 64, "both searched (--param) and fixed (--set)"),
-    (["--target", "other: level.5 p50 = 3", "--param", "pack.constants.levelBase=1..2"], 64, "no scenario 'other' among those tuned"),
+    (
+      [
+        "--target", "level.5 p50 = 3", "--param", "pack.constants.levelBase=1..2", "--set",
+        "pack.constants.levelBase=3",
+      ], 64, "both searched (--param) and fixed (--set)"
+    ),
+    (
+      ["--target", "other: level.5 p50 = 3", "--param", "pack.constants.levelBase=1..2"], 64,
+      "no scenario 'other' among those tuned"
+    ),
   ])
   func refusesBadArguments(_ arguments: [String], _ status: Int32, _ message: String) throws {
     let result = try CommandRunner.fitquest(["tune", Self.scenario, "--runs", "2"] + arguments)

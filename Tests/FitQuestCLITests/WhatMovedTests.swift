@@ -18,7 +18,9 @@ import Testing
   }
 
   @Test func headlineMilestonesFirstByDaysThenAmountsByRelativeChange() throws {
-    let result = try CommandRunner.fitquest(["compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0"])
+    let result = try CommandRunner.fitquest([
+      "compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let text = result.stdout.split(separator: "\n\n")[0]
     let moves = text.split(separator: "\n").dropFirst(2).map { $0.dropFirst(2) }
@@ -30,7 +32,8 @@ import Testing
     #expect(days == days.sorted(by: >), "headline moves by days: \(headline)")
     #expect(headline.first?.hasPrefix("level 20") == true)
     // The achievement for reaching level 10 moves with level 10: one line, not two.
-    #expect(headline.contains { $0.hasPrefix("level 10 (and achievement 'level' tier 2) reached on day 43 → day 50 (+7)") })
+    #expect(
+      headline.contains { $0.hasPrefix("level 10 (and achievement 'level' tier 2) reached on day 43 → day 50 (+7)") })
     #expect(!moves.contains { $0.hasPrefix("achievement 'level' tier 2") })
     // Amounts after every milestone, by relative change; nothing listed that did not move.
     let amounts = moves.drop { !$0.contains(":") || $0.hasPrefix("level ") }
@@ -46,12 +49,15 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count == 2, "\(result.stdout)")
     #expect(result.stdout.contains("nothing moved"))
     // A distribution whose median and share stayed put is not listed, even if its tails moved.
-    let runs = try CommandRunner.fitquest(["compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0",
-      "--runs", "20", "--format", "json"])
+    let runs = try CommandRunner.fitquest([
+      "compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0",
+      "--runs", "20", "--format", "json",
+    ])
     let json = try JSONReader.parse(runs.stdout)
     for move in json["scenarios"]?.elements?.first?["moves"]?.elements ?? [] {
       let base = move["base"], candidate = move["candidate"]
-      let moved = base?["p50"]?.number != candidate?["p50"]?.number || base?["share"]?.number != candidate?["share"]?.number
+      let moved =
+        base?["p50"]?.number != candidate?["p50"]?.number || base?["share"]?.number != candidate?["share"]?.number
       #expect(moved, "\(move["metric"]?.string ?? "?") listed without moving")
     }
   }

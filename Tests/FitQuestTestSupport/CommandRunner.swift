@@ -20,7 +20,9 @@ public enum CommandRunner {
     _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, environment: [String: String] = [:],
     timeout: Double = 300
   ) throws -> CommandResult {
-    try run(Paths.fitquest, arguments, stdin: stdin, in: directory ?? Paths.repository, environment: environment, timeout: timeout)
+    try run(
+      Paths.fitquest, arguments, stdin: stdin, in: directory ?? Paths.repository, environment: environment,
+      timeout: timeout)
   }
 
   /// Runs `fitquest` as an unprivileged user (nobody, through `setpriv`) when the tests run as
@@ -35,7 +37,8 @@ public enum CommandRunner {
   /// Runs an executable and waits for it; after `timeout` seconds it is killed, and the result
   /// has status -9 (a hang fails the test rather than the whole run).
   public static func run(
-    _ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL, environment: [String: String] = [:],
+    _ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL,
+    environment: [String: String] = [:],
     timeout: Double = 300
   ) throws -> CommandResult {
     let process = Process()
@@ -70,7 +73,8 @@ public enum CommandRunner {
     process.waitUntilExit()
     let killed = process.terminationReason == .uncaughtSignal
     return CommandResult(
-      status: killed ? -process.terminationStatus : process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      status: killed ? -process.terminationStatus : process.terminationStatus,
+      stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
   }
 }

@@ -27,8 +27,12 @@ import Testing
         #"{"type":"workout","id":"strong-2024-05-01T07:05-02e055cf","date":"2024-05-01","category":"strength","durationMin":38,"distanceKm":2.5,"exercises":[{"name":"Bench Press","sets":[{"reps":5,"weightKg":80,"rpe":7},{"reps":5,"weightKg":80,"rpe":8}]}]}"#,
         #"{"type":"workout","id":"strong-2024-05-03T18:10-221bcce8","date":"2024-05-03","category":"strength","durationMin":63,"exercises":[{"name":"Deadlift","sets":[{"reps":5,"weightKg":60,"kind":"warm-up"},{"reps":5,"weightKg":140,"rpe":8.5}]},{"name":"Pull-up","sets":[{"reps":8,"weightKg":0},{"reps":5,"weightKg":0,"kind":"drop"}]}]}"#,
       ],
-      notes: ["strong-quoted.csv: note: weights read as kg: the file does not say their unit (--weight-unit lb if they are pounds)"],
-      summary: "(Strong): 2 workouts, 6 sets, 1500 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 7 rows skipped"),
+      notes: [
+        "strong-quoted.csv: note: weights read as kg: the file does not say their unit (--weight-unit lb if they are pounds)"
+      ],
+      summary:
+        "(Strong): 2 workouts, 6 sets, 1500 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 7 rows skipped"
+    ),
     // Semicolons, no quotes, CRLF, a decimal comma, Weight Unit and Distance Unit columns, a
     // 12-hour time with a narrow no-break space before PM (19:15); no Duration: 600 s of cycling
     // + 2 sets × 2.5 min = 15 min. 225 lb = 102.058… → 102.1 kg; 3.1 mi = 4.9889664 → 4.989 km.
@@ -48,7 +52,9 @@ import Testing
       lines: [
         #"{"type":"workout","id":"strong-2017-03-05T00:12-49f5063b","date":"2017-03-05","category":"strength","durationMin":31,"distanceKm":2,"exercises":[{"name":"Bench Press","sets":[{"reps":8,"weightKg":68}]}]}"#
       ],
-      summary: "(Strong): 1 workout, 1 set, 544 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 2 rows skipped"),
+      summary:
+        "(Strong): 1 workout, 1 set, 544 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 2 rows skipped"
+    ),
     // Every kind of bad row: an unquoted comma in an exercise name (recovered; the name is not
     // in the pack, so it is kept as unlisted), 0 reps, 1200 reps, an unreadable date, a row
     // that no join repairs, durations of 0 and of 25 h (clamped). Volume 120 + 400 + 300.
@@ -79,14 +85,18 @@ import Testing
         #"{"type":"workout","id":"hevy-2025-09-13T18:00-e6dac0b7","date":"2025-09-13","category":"cardio","durationMin":30,"distanceKm":5}"#,
         #"{"type":"workout","id":"hevy-2025-09-15T07:48-b2c244e7","date":"2025-09-15","category":"strength","durationMin":64,"distanceKm":1.5,"exercises":[{"name":"Bench Press","sets":[{"reps":10,"weightKg":40,"kind":"warm-up"},{"reps":5,"weightKg":80,"rpe":8},{"reps":4,"weightKg":80,"rpe":10},{"reps":8,"weightKg":60,"kind":"drop"}]}]}"#,
       ],
-      summary: "(Hevy): 2 workouts, 4 sets, 1200 kg volume, 2 cardio or timed entries merged, 0 nutrition days; 0 of 6 rows skipped"),
+      summary:
+        "(Hevy): 2 workouts, 4 sets, 1200 kg volume, 2 cardio or timed entries merged, 0 nutrition days; 0 of 6 rows skipped"
+    ),
     // weight_lbs and distance_miles: 225 lb → 102.1 kg, 1 mi → 1.609 km; tie → strength.
     Case(
       file: "hevy-lbs.csv", format: .hevy,
       lines: [
         #"{"type":"workout","id":"hevy-2025-01-02T18:05-9979822c","date":"2025-01-02","category":"strength","durationMin":55,"distanceKm":1.609,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":102.1,"rpe":7.5}]}]}"#
       ],
-      summary: "(Hevy): 1 workout, 1 set, 510.5 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 2 rows skipped"),
+      summary:
+        "(Hevy): 1 workout, 1 set, 510.5 kg volume, 1 cardio or timed entry merged, 0 nutrition days; 0 of 2 rows skipped"
+    ),
     // FitNotes: a day is a workout (id by date), Weight (kgs), a quoted comment, a cardio row with
     // distance and 0:20:00; no session length: 20 min + 2 sets × 2.5 = 25, and 1 × 2.5.
     Case(
@@ -116,7 +126,9 @@ import Testing
         #"{"type":"workout","id":"strong-2024-08-01T09:00-9979822c","date":"2024-08-01","category":"strength","durationMin":5,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100},{"reps":5,"weightKg":100}]}]}"#
       ],
       notes: ["strong-unread-duration.csv:2: ignored: duration 'soon' of 'Legs' not read (estimated instead)"],
-      summary: "(Strong): 1 workout, 2 sets, 1000 kg volume, 0 nutrition days; 0 of 2 rows skipped; 1 duration estimated (none logged)"),
+      summary:
+        "(Strong): 1 workout, 2 sets, 1000 kg volume, 0 nutrition days; 0 of 2 rows skipped; 1 duration estimated (none logged)"
+    ),
     // A quote opened on line 3 and never closed: the rest of the file is that one field's row,
     // reported; the row before it is kept (1 set × 2.5 min).
     Case(
@@ -124,8 +136,12 @@ import Testing
       lines: [
         #"{"type":"workout","id":"strong-2024-09-01T10:00-c40bf6cc","date":"2024-09-01","category":"strength","durationMin":2.5,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":100}]}]}"#
       ],
-      notes: ["strong-open-quote.csv:3: skipped: a quoted field is never closed (the rest of the file was read as this row)"],
-      summary: "(Strong): 1 workout, 1 set, 500 kg volume, 0 nutrition days; 1 of 2 rows skipped; 1 duration estimated (none logged)"),
+      notes: [
+        "strong-open-quote.csv:3: skipped: a quoted field is never closed (the rest of the file was read as this row)"
+      ],
+      summary:
+        "(Strong): 1 workout, 1 set, 500 kg volume, 0 nutrition days; 1 of 2 rows skipped; 1 duration estimated (none logged)"
+    ),
     // An end_time that does not read: the duration is estimated (1 set × 2.5 min), and said.
     Case(
       file: "hevy-unread-end.csv", format: .hevy,
@@ -133,7 +149,9 @@ import Testing
         #"{"type":"workout","id":"hevy-2025-02-03T18:00-f0c9fffd","date":"2025-02-03","category":"strength","durationMin":2.5,"exercises":[{"name":"Bench Press","sets":[{"reps":10,"weightKg":60}]}]}"#
       ],
       notes: ["hevy-unread-end.csv:2: ignored: end_time 'later' of 'Push' not read (duration estimated instead)"],
-      summary: "(Hevy): 1 workout, 1 set, 600 kg volume, 0 nutrition days; 0 of 1 rows skipped; 1 duration estimated (none logged)"),
+      summary:
+        "(Hevy): 1 workout, 1 set, 600 kg volume, 0 nutrition days; 0 of 1 rows skipped; 1 duration estimated (none logged)"
+    ),
   ]
 
   @Test(arguments: cases)
@@ -147,7 +165,8 @@ import Testing
   }
 
   @Test func weightsWithoutAUnitFollowTheOption() throws {
-    let (lines, notes, _) = try ImportFixture.run("strong-quoted.csv", .strong, options: Importer.Options(weightUnit: .lb))
+    let (lines, notes, _) = try ImportFixture.run(
+      "strong-quoted.csv", .strong, options: Importer.Options(weightUnit: .lb))
     // 140 lb = 63.5029… → 63.5 kg; 60 lb = 27.2155… → 27.2; 80 lb = 36.2873… → 36.3.
     #expect(lines[1].contains(#"{"reps":5,"weightKg":27.2,"kind":"warm-up"},{"reps":5,"weightKg":63.5,"rpe":8.5}"#))
     #expect(lines[0].contains(#"{"reps":5,"weightKg":36.3,"rpe":7}"#))
@@ -156,8 +175,9 @@ import Testing
 
   @Test func everyEventNamesThePlayer() throws {
     let (lines, _, _) = try ImportFixture.run("hevy-lbs.csv", .hevy, options: Importer.Options(player: "ana"))
-    #expect(lines == [
-      #"{"type":"workout","id":"hevy-2025-01-02T18:05-9979822c","player":"ana","date":"2025-01-02","category":"strength","durationMin":55,"distanceKm":1.609,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":102.1,"rpe":7.5}]}]}"#
-    ])
+    #expect(
+      lines == [
+        #"{"type":"workout","id":"hevy-2025-01-02T18:05-9979822c","player":"ana","date":"2025-01-02","category":"strength","durationMin":55,"distanceKm":1.609,"exercises":[{"name":"Back Squat","sets":[{"reps":5,"weightKg":102.1,"rpe":7.5}]}]}"#
+      ])
   }
 }

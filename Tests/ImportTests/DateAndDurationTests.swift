@@ -1,6 +1,7 @@
 import Engine
-@testable import Import
 import Testing
+
+@testable import Import
 
 /// The dates and durations exports write, read as docs/import.md lists them.
 @Suite struct DateAndDurationTests {
@@ -19,14 +20,17 @@ import Testing
     #expect(LocalDateTime(text)?.compact == expected)
   }
 
-  @Test(arguments: ["yesterday", "2023-02-30", "2023-11-20 25:00", "2023-11-20 13:00 PM", "15 Sep", "2023-11-20 10:00 extra"])
+  @Test(arguments: [
+    "yesterday", "2023-02-30", "2023-11-20 25:00", "2023-11-20 13:00 PM", "15 Sep", "2023-11-20 10:00 extra",
+  ])
   func refusesOtherDates(_ text: String) {
     #expect(LocalDateTime(text) == nil)
   }
 
   @Test(arguments: [
     ("31m", 1.0, 31.0), ("1h 3m", 1.0, 63.0), ("38min", 1.0, 38.0), ("1h", 1.0, 60.0), ("45s", 1.0, 0.75),
-    ("1 hr 5 mins", 1.0, 65.0), ("1:03:00", 1.0, 63.0), ("31:30", 1.0, 31.5), ("1860", 1.0 / 60, 31.0), ("45", 1.0, 45.0),
+    ("1 hr 5 mins", 1.0, 65.0), ("1:03:00", 1.0, 63.0), ("31:30", 1.0, 31.5), ("1860", 1.0 / 60, 31.0),
+    ("45", 1.0, 45.0),
   ])
   func readsDurations(_ text: String, _ bareUnit: Double, _ minutes: Double) {
     #expect(DurationText.minutes(text, bareUnit: bareUnit) == minutes)

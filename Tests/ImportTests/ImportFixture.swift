@@ -10,11 +10,14 @@ enum ImportFixture {
   static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
   static let pack: RulePack = {
-    do { return try RulePackLoader.load(directory: Paths.rules) } catch { preconditionFailure("the default pack loads: \(error)") }
+    do { return try RulePackLoader.load(directory: Paths.rules) } catch {
+      preconditionFailure("the default pack loads: \(error)")
+    }
   }()
 
   /// Imports a fixture; its events as NDJSON lines, and its notes without the directory.
-  static func run(_ name: String, _ format: ImportFormat?, options: Importer.Options = .init(), pack: RulePack = pack) throws
+  static func run(_ name: String, _ format: ImportFormat?, options: Importer.Options = .init(), pack: RulePack = pack)
+    throws
     -> (lines: [String], notes: [String], result: ImportResult)
   {
     let result = try Importer.run(format, path: path(name), pack: pack, options: options)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Import
 import RuleLanguage
 import Testing
+
+@testable import Import
 
 /// The DEFLATE decoder against streams made by another implementation (Python's zlib, raw
 /// DEFLATE, from the text below): dynamic and fixed Huffman blocks, Huffman-only coding, stored

@@ -9,10 +9,12 @@ import Testing
 /// grace, a freeze every 3 training days. Every number is worked out by hand.
 @Suite struct HistoryTests {
   let engine: Engine
+  // swift-format-ignore: NeverForceUnwrap
   let monday = Day(year: 2026, month: 1, day: 5)!
 
   init() throws {
-    engine = Engine(pack: try RulePack(contentsOf: Paths.repository.appendingPathComponent("Tests/EngineTests/Fixtures/bare")))
+    engine = Engine(
+      pack: try RulePack(contentsOf: Paths.repository.appendingPathComponent("Tests/EngineTests/Fixtures/bare")))
   }
 
   func day(_ offset: Int) -> Day { monday.adding(offset) }
@@ -21,7 +23,9 @@ import Testing
     .workout(id: id, day: day, category: category, durationMin: minutes)
   }
 
-  func xp(_ xp: Int64, raw: Double, base: Double, minutes: Double, multiplier: Double, bonuses: [Contribution] = []) -> XPAward {
+  func xp(_ xp: Int64, raw: Double, base: Double, minutes: Double, multiplier: Double, bonuses: [Contribution] = [])
+    -> XPAward
+  {
     XPAward(
       xp: xp, raw: raw, rounded: Int64(raw), terms: [Contribution("base", base), Contribution("duration", minutes)],
       factors: [Contribution("category", multiplier)], bonuses: bonuses, uncapped: xp)
@@ -62,15 +66,20 @@ import Testing
         Award(eventID: "w3", day: wednesday, payload: xp(15, raw: 15, base: 5, minutes: 10, multiplier: 1)),
       ],
       granted: [
-        Award(eventID: "w3", day: wednesday, payload: StreakUpdate(change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1)),
-        Award(eventID: "w3", day: wednesday, payload: xp(18, raw: 15, base: 5, minutes: 10, multiplier: 1, bonuses: [Contribution("streak", 3)])),
+        Award(
+          eventID: "w3", day: wednesday,
+          payload: StreakUpdate(change: .extended, current: 3, best: 3, freezeEarned: true, freezes: 1)),
+        Award(
+          eventID: "w3", day: wednesday,
+          payload: xp(18, raw: 15, base: 5, minutes: 10, multiplier: 1, bonuses: [Contribution("streak", 3)])),
       ])
-    #expect(awards == [
-      Award(eventID: "w2", day: tuesday, payload: StreakUpdate(change: .extended, current: 2, best: 2)),
-      Award(eventID: "w2", day: tuesday, payload: xp(60, raw: 60, base: 10, minutes: 20, multiplier: 2)),
-      Award(eventID: "w2", day: tuesday, payload: LevelUp(level: 2, threshold: 50, xp: 78)),
-      Award(eventID: "w2", day: tuesday, payload: (correction)),
-    ])
+    #expect(
+      awards == [
+        Award(eventID: "w2", day: tuesday, payload: StreakUpdate(change: .extended, current: 2, best: 2)),
+        Award(eventID: "w2", day: tuesday, payload: xp(60, raw: 60, base: 10, minutes: 20, multiplier: 2)),
+        Award(eventID: "w2", day: tuesday, payload: LevelUp(level: 2, threshold: 50, xp: 78)),
+        Award(eventID: "w2", day: tuesday, payload: (correction)),
+      ])
     #expect(player.xp == 96 && player.level == 2 && player.streak.freezes == 1)
 
     // Withdrawing Tuesday's workout gives back Monday and Wednesday as they were.
@@ -94,8 +103,12 @@ import Testing
     #expect(throws: EngineError.beforeWindow(day: day(13), windowStart: day(14))) {
       try engine.apply(workout("old", day(13), "cardio", 10), to: &player)
     }
-    #expect(throws: EngineError.cannotRetract(
-      id: "w1", reason: "it was applied before the replay window (which starts on 2026-01-19); events that old cannot be withdrawn")) {
+    #expect(
+      throws: EngineError.cannotRetract(
+        id: "w1",
+        reason:
+          "it was applied before the replay window (which starts on 2026-01-19); events that old cannot be withdrawn")
+    ) {
       try engine.apply(.retraction(id: "r1", day: day(20), of: "w1"), to: &player)
     }
     #expect(throws: EngineError.cannotRetract(id: "nope", reason: "no event with this id was applied")) {

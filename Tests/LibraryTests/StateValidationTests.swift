@@ -14,14 +14,23 @@ import Testing
     var testDescription: String { message }
   }
 
-  static let saved = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/player-format-2.json")
+  static let saved = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures/player-format-2.json")
 
   static let edits: [Edit] = [
-    Edit(from: #""active":0"#, to: #""active":-1"#, path: "progress.companions.active", message: "-1 is not the index of a companion (there are 1)"),
-    Edit(from: #""windowDays":60"#, to: #""windowDays":-9223372036854775808"#, path: "windowDays", message: "-9223372036854775808 is outside 1…3650"),
-    Edit(from: #""xp":633"#, to: #""xp":-1000000"#, path: "progress.xp", message: "-1000000 is outside 0…9007199254740992"),
-    Edit(from: #""level":3,"loads""#, to: #""level":0,"loads""#, path: "progress.level", message: "0 is outside 1…1000000"),
-    Edit(from: #""firstWeek":2923"#, to: #""firstWeek":-9223372036854775808"#, path: "progress.firstWeek", message: "week -9223372036854775808 is outside years 1–9999"),
+    Edit(
+      from: #""active":0"#, to: #""active":-1"#, path: "progress.companions.active",
+      message: "-1 is not the index of a companion (there are 1)"),
+    Edit(
+      from: #""windowDays":60"#, to: #""windowDays":-9223372036854775808"#, path: "windowDays",
+      message: "-9223372036854775808 is outside 1…3650"),
+    Edit(
+      from: #""xp":633"#, to: #""xp":-1000000"#, path: "progress.xp", message: "-1000000 is outside 0…9007199254740992"),
+    Edit(
+      from: #""level":3,"loads""#, to: #""level":0,"loads""#, path: "progress.level", message: "0 is outside 1…1000000"),
+    Edit(
+      from: #""firstWeek":2923"#, to: #""firstWeek":-9223372036854775808"#, path: "progress.firstWeek",
+      message: "week -9223372036854775808 is outside years 1–9999"),
     Edit(
       from: #""name":"cardio""#, to: #""name":"strength""#, path: "progress.categories.1",
       message: "category 'strength' is listed twice (first at index 0) (and 1 more)"),
@@ -34,7 +43,9 @@ import Testing
     Edit(
       from: #""id":"daily-move""#, to: #""id":"iron-week""#, path: "progress.quests.quests.1",
       message: "quest 'iron-week' is listed twice (first at index 0) (and 1 more)"),
-    Edit(from: #""format":2"#, to: #""format":4"#, path: "format", message: "format 4 is newer than this FitQuest reads (3); update FitQuest"),
+    Edit(
+      from: #""format":2"#, to: #""format":4"#, path: "format",
+      message: "format 4 is newer than this FitQuest reads (3); update FitQuest"),
   ]
 
   @Test(arguments: edits)
@@ -59,10 +70,14 @@ import Testing
     companions["members"] = members + members
     progress["companions"] = companions
     object["progress"] = progress
-    let error = #expect(throws: DecodingError.self) { _ = try PlayerState(data: try JSONSerialization.data(withJSONObject: object)) }
+    let error = #expect(throws: DecodingError.self) {
+      _ = try PlayerState(data: try JSONSerialization.data(withJSONObject: object))
+    }
     guard case .dataCorrupted(let context)? = error else { return }
     #expect(context.codingPath.map(\.stringValue).joined(separator: ".") == "progress.companions.members.1")
-    #expect(context.debugDescription.hasPrefix("species '") && context.debugDescription.hasSuffix("' is listed twice (first at index 0)"))
+    #expect(
+      context.debugDescription.hasPrefix("species '")
+        && context.debugDescription.hasSuffix("' is listed twice (first at index 0)"))
   }
 
   @Test func aLevelTheXPDoesNotGiveIsRefusedByTheEngine() throws {
@@ -71,19 +86,25 @@ import Testing
     let engine = Engine(pack: try RulePack(contentsOf: URL(fileURLWithPath: Paths.rules)))
     var fresh = engine.newPlayer()
     for offset in 0..<3 {
-      _ = try engine.apply(.workout(id: "w\(offset)", day: Day(year: 2026, month: 1, day: 5 + offset)!, category: "cardio", durationMin: 60), to: &fresh)
+      _ = try engine.apply(
+        .workout(
+          id: "w\(offset)", day: Day(year: 2026, month: 1, day: 5 + offset)!, category: "cardio", durationMin: 60),
+        to: &fresh)
     }
     let text = String(decoding: try fresh.data(), as: UTF8.self)
     let level = #""level":\#(fresh.level),"loads""#
     #expect(fresh.level > 1 && text.contains(level))
     // 1,000,000 is within the decoder's bounds; only the rules say the XP gives another level.
-    var player = try PlayerState(data: Data(text.replacingOccurrences(of: level, with: #""level":1000000,"loads""#).utf8))
-    #expect(throws: EngineError.invalidState(
-      message: "'progress.level' is 1000000, but \(fresh.xp) XP is level \(fresh.level) in rule pack 'default'")) {
-      try engine.apply(.workout(id: "w9", day: Day(year: 2026, month: 2, day: 1)!, category: "cardio", durationMin: 20), to: &player)
+    var player = try PlayerState(
+      data: Data(text.replacingOccurrences(of: level, with: #""level":1000000,"loads""#).utf8))
+    #expect(
+      throws: EngineError.invalidState(
+        message: "'progress.level' is 1000000, but \(fresh.xp) XP is level \(fresh.level) in rule pack 'default'")
+    ) {
+      try engine.apply(
+        .workout(id: "w9", day: Day(year: 2026, month: 2, day: 1)!, category: "cardio", durationMin: 20), to: &player)
     }
   }
-
 
   @Test func entriesCutShortAreRealignedNotACrash() throws {
     // Remove the first category's totals: the engine re-aligns the list by name.
@@ -95,7 +116,8 @@ import Testing
     object["progress"] = progress
     var player = try PlayerState(data: try JSONSerialization.data(withJSONObject: object))
     let engine = Engine(pack: try RulePack(contentsOf: URL(fileURLWithPath: Paths.rules)))
-    _ = try engine.apply(.workout(id: "w9", day: Day(year: 2026, month: 2, day: 1)!, category: "strength", durationMin: 20), to: &player)
+    _ = try engine.apply(
+      .workout(id: "w9", day: Day(year: 2026, month: 2, day: 1)!, category: "strength", durationMin: 20), to: &player)
     #expect(player.categories.map(\.name) == engine.pack.categories.map(\.name))
   }
 }

@@ -22,9 +22,11 @@ import Testing
     let engine = try engine()
     // Its events are known: the same ids are skipped.
     let day = Day(year: 2026, month: 1, day: 9)!
-    #expect(try engine.apply(.workout(id: "w-0001", day: day, category: "strength", durationMin: 30), to: &player).isEmpty)
+    #expect(
+      try engine.apply(.workout(id: "w-0001", day: day, category: "strength", durationMin: 30), to: &player).isEmpty)
     // A new event applies under today's rules, which added quests: the state gains them, by id.
-    let awards = try engine.apply(.workout(id: "w-new", day: day.adding(3), category: "cardio", durationMin: 45), to: &player)
+    let awards = try engine.apply(
+      .workout(id: "w-new", day: day.adding(3), category: "cardio", durationMin: 45), to: &player)
     #expect(awards.contains { $0.typeName == "xp" })
     #expect(player.quests.quests.map(\.id) == ["iron-week", "daily-move"])
     #expect(player.pack.digest == engine.pack.digest)
@@ -48,14 +50,18 @@ import Testing
 
   @Test func format3OfEarlierMechanicsContinues() throws {
     let url = Self.fixtures.appendingPathComponent("player-format-3.json")
-    if !FileManager.default.fileExists(atPath: url.path), ProcessInfo.processInfo.environment["RECORD_FORMAT_3"] == "1" {
+    if !FileManager.default.fileExists(atPath: url.path), ProcessInfo.processInfo.environment["RECORD_FORMAT_3"] == "1"
+    {
       // How the fixture was made (once; see Fixtures/README.md).
       let engine = try engine()
       var player = engine.newPlayer()
       let decoder = EventDecoder(pack: engine.pack)
-      let lines = try String(contentsOf: Paths.repository.appendingPathComponent("Tests/FitQuestCLITests/Fixtures/events.ndjson"), encoding: .utf8)
+      let lines = try String(
+        contentsOf: Paths.repository.appendingPathComponent("Tests/FitQuestCLITests/Fixtures/events.ndjson"),
+        encoding: .utf8)
       for (index, line) in lines.split(separator: "\n").enumerated() {
-        _ = try engine.apply(try decoder.decode(line: Array(line.utf8), file: "events", lineNumber: index + 1), to: &player)
+        _ = try engine.apply(
+          try decoder.decode(line: Array(line.utf8), file: "events", lineNumber: index + 1), to: &player)
       }
       try player.data().write(to: url)
     }
@@ -65,7 +71,9 @@ import Testing
     // Written before seasons, rest days and weekly goals existed: they start empty, and the state
     // writes back exactly, with their keys added (and this build's state version).
     #expect(player.seasons == SeasonsState() && player.rest == RestState() && player.goals == GoalsState())
-    func object(_ data: Data) throws -> NSDictionary { try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary) }
+    func object(_ data: Data) throws -> NSDictionary {
+      try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+    }
     let written = try object(try player.data()).mutableCopy() as? NSMutableDictionary
     for key in ["progress", "checkpoint"] {
       let progress = (written?[key] as? NSDictionary)?.mutableCopy() as? NSMutableDictionary
@@ -82,16 +90,19 @@ import Testing
     var player = engine.newPlayer()
     let day = Day(year: 2026, month: 1, day: 5)!
     let squat = Exercise(name: "Back Squat", sets: [ExerciseSet(reps: 5, weightKg: 100)])
-    _ = try engine.apply(.workout(id: "w1", day: day, category: "strength", durationMin: 40, exercises: [squat]), to: &player)
+    _ = try engine.apply(
+      .workout(id: "w1", day: day, category: "strength", durationMin: 40, exercises: [squat]), to: &player)
     // The same pack with an exercise inserted before every other one.
     let directory = Paths.temporaryDirectory("inserted")
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in try FileManager.default.contentsOfDirectory(atPath: Paths.rules) where name.hasSuffix(".json") {
-      try FileManager.default.copyItem(atPath: Paths.rules + "/" + name, toPath: directory.appendingPathComponent(name).path)
+      try FileManager.default.copyItem(
+        atPath: Paths.rules + "/" + name, toPath: directory.appendingPathComponent(name).path)
     }
     let exercises = directory.appendingPathComponent("exercises.json")
     let text = try String(contentsOf: exercises, encoding: .utf8)
-    let edited = text.replacingOccurrences(of: #""exercises": {"#, with: #""exercises": { "Box Squat": { "category": "strength" },"#)
+    let edited = text.replacingOccurrences(
+      of: #""exercises": {"#, with: #""exercises": { "Box Squat": { "category": "strength" },"#)
     #expect(edited != text)
     try edited.write(to: exercises, atomically: true, encoding: .utf8)
     let changed = Engine(pack: try RulePack(contentsOf: directory))

@@ -26,11 +26,14 @@ import Testing
       cohorts: [.init(name: "control", pack: "current", weight: 90), .init(name: "new", pack: "curve-b", weight: 10)])
     var comparison = CohortComparison(plan: plan, asOf: Self.day("2026-03-15"))
     func sample(_ workouts: Int, _ last: String, xp: Int64) -> CohortComparison.Sample {
-      .init(workoutsSince: workouts, lastWorkout: Self.day(last), latestDay: Self.day(last), xp: xp, level: 2, unlocks: 1)
+      .init(
+        workoutsSince: workouts, lastWorkout: Self.day(last), latestDay: Self.day(last), xp: xp, level: 2, unlocks: 1)
     }
     comparison.add(sample(3, "2026-03-14", xp: 100), cohort: 0)
     comparison.add(sample(5, "2026-03-01", xp: 300), cohort: 0)
-    for (workouts, xp) in [(6, 200), (8, 400), (10, 600)] { comparison.add(sample(workouts, "2026-03-10", xp: Int64(xp)), cohort: 1) }
+    for (workouts, xp) in [(6, 200), (8, 400), (10, 600)] {
+      comparison.add(sample(workouts, "2026-03-10", xp: Int64(xp)), cohort: 1)
+    }
     // 2026-03-02 to 2026-03-15: 14 days, 2 weeks.
     #expect(comparison.weeks == 2)
     let rows = comparison.rows
@@ -60,7 +63,9 @@ import Testing
   @Test func asOfDefaultsToTheLatestDaySeen() {
     let plan = CohortPlan(salt: "", since: Self.day("2026-03-02"), cohorts: [.init(name: "a", pack: "p", weight: 1)])
     var comparison = CohortComparison(plan: plan)
-    comparison.add(.init(workoutsSince: 1, lastWorkout: nil, latestDay: Self.day("2026-03-08"), xp: 0, level: 1, unlocks: 0), cohort: 0)
+    comparison.add(
+      .init(workoutsSince: 1, lastWorkout: nil, latestDay: Self.day("2026-03-08"), xp: 0, level: 1, unlocks: 0),
+      cohort: 0)
     #expect(comparison.day == Self.day("2026-03-08"))
     #expect(comparison.weeks == 1)
   }

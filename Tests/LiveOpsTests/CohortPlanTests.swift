@@ -10,7 +10,9 @@ import Testing
   static func plan(salt: String, weights: [Int]) -> CohortPlan {
     CohortPlan(
       salt: salt, since: Day(iso: "2026-03-02") ?? Day(0),
-      cohorts: weights.enumerated().map { CohortPlan.Cohort(name: "c\($0.offset)", pack: "p\($0.offset)", weight: $0.element) })
+      cohorts: weights.enumerated().map {
+        CohortPlan.Cohort(name: "c\($0.offset)", pack: "p\($0.offset)", weight: $0.element)
+      })
   }
 
   /// Salt "" and id "a": the bytes ":a" (0x3a 0x61).
@@ -30,7 +32,8 @@ import Testing
   /// FNV-1a 64 and the finaliser of "xp-curve:" + id, by an independent five-line implementation
   /// (Python, in docs/live-ops.md); the bucket of a 90/10 split and the cohort it falls in.
   @Test(arguments: [
-    ("ana", UInt64(0xccc9_b2ea_8a70_1c4e), 79, "c0"), ("bo", 0x7d31_b68b_1001_ad5f, 48, "c0"), ("chen", 0xa67a_bb68_dff1_81fb, 65, "c0"),
+    ("ana", UInt64(0xccc9_b2ea_8a70_1c4e), 79, "c0"), ("bo", 0x7d31_b68b_1001_ad5f, 48, "c0"),
+    ("chen", 0xa67a_bb68_dff1_81fb, 65, "c0"),
     ("p1", 0xfcd5_0c40_7098_f83b, 98, "c1"), ("p2", 0x85f2_6408_6c7f_8ff1, 52, "c0"),
     ("\u{212B}", 0x2b28_1998_2327_f1ad, 16, "c0"), ("\u{00C5}", 0x51cc_8de3_7758_a473, 31, "c0"),
   ])
@@ -73,20 +76,39 @@ import Testing
   }
 
   @Test func planFileRoundTripsThroughItsCanonicalForm() throws {
-    let text = #"{"format": 1, "salt": "xp", "since": "2026-03-02", "cohorts": [{"name": "control", "pack": "current", "weight": 90}, {"name": "b", "pack": "curve-b", "weight": 10}]}"#
+    let text =
+      #"{"format": 1, "salt": "xp", "since": "2026-03-02", "cohorts": [{"name": "control", "pack": "current", "weight": 90}, {"name": "b", "pack": "curve-b", "weight": 10}]}"#
     let plan = try CohortPlan(source: SourceFile(name: "cohorts.json", bytes: Array(text.utf8)))
     #expect(plan.cohorts.map(\.name) == ["control", "b"])
     #expect(plan.totalWeight == 100)
-    #expect(plan.json == #"{"format":1,"salt":"xp","since":"2026-03-02","cohorts":[{"name":"control","pack":"current","weight":90},{"name":"b","pack":"curve-b","weight":10}]}"#)
+    #expect(
+      plan.json
+        == #"{"format":1,"salt":"xp","since":"2026-03-02","cohorts":[{"name":"control","pack":"current","weight":90},{"name":"b","pack":"curve-b","weight":10}]}"#
+    )
     #expect(try CohortPlan(source: SourceFile(name: "again.json", bytes: Array(plan.json.utf8))) == plan)
   }
 
   @Test(arguments: [
-    (#"{"since": "2026-03-02", "cohorts": [{"name": "a", "pack": "p", 1️⃣"wieght": 1}]}"#, "unknown key 'wieght' in 'cohorts[0]'; did you mean 'weight'?"),
-    (#"{"since": 1️⃣"March", "cohorts": [{"name": "a", "pack": "p", "weight": 1}]}"#, "'since' must be a date as YYYY-MM-DD; found 'March'"),
-    (#"{"since": "2026-03-02", "cohorts": [{"name": "a", "pack": "p", "weight": 1}, 1️⃣{"name": "a", "pack": "q", "weight": 2}]}"#, "cohort 'a' is named twice"),
-    (#"{"since": "2026-03-02", "cohorts": [{"name": "a", "pack": "p", "weight": 1️⃣0}]}"#, "'cohorts[0].weight' must be between 1 and 1000000; found 0"),
-    (#"{"format": 1️⃣2, "since": "2026-03-02", "cohorts": []}"#, "cohorts format 2 is newer than this fitquest supports (1); update fitquest"),
+    (
+      #"{"since": "2026-03-02", "cohorts": [{"name": "a", "pack": "p", 1️⃣"wieght": 1}]}"#,
+      "unknown key 'wieght' in 'cohorts[0]'; did you mean 'weight'?"
+    ),
+    (
+      #"{"since": 1️⃣"March", "cohorts": [{"name": "a", "pack": "p", "weight": 1}]}"#,
+      "'since' must be a date as YYYY-MM-DD; found 'March'"
+    ),
+    (
+      #"{"since": "2026-03-02", "cohorts": [{"name": "a", "pack": "p", "weight": 1}, 1️⃣{"name": "a", "pack": "q", "weight": 2}]}"#,
+      "cohort 'a' is named twice"
+    ),
+    (
+      #"{"since": "2026-03-02", "cohorts": [{"name": "a", "pack": "p", "weight": 1️⃣0}]}"#,
+      "'cohorts[0].weight' must be between 1 and 1000000; found 0"
+    ),
+    (
+      #"{"format": 1️⃣2, "since": "2026-03-02", "cohorts": []}"#,
+      "cohorts format 2 is newer than this fitquest supports (1); update fitquest"
+    ),
   ])
   func badPlanIsALocatedError(marked: String, message: String) throws {
     let text = MarkedText(marked)

@@ -41,7 +41,8 @@ import Testing
     let base = try LiveOpsFixture.engine()
     let candidate = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
     #expect(HistoryReplayer(engine: base).resolvesAlike(HistoryReplayer(engine: candidate)))
-    let mini = try Engine(rulesDirectory: Paths.repository.appendingPathComponent("Tests/EngineTests/Fixtures/mini").path)
+    let mini = try Engine(
+      rulesDirectory: Paths.repository.appendingPathComponent("Tests/EngineTests/Fixtures/mini").path)
     #expect(!HistoryReplayer(engine: base).resolvesAlike(HistoryReplayer(engine: mini)))
     var replayer = ImpactReplayer(candidate: candidate)
     for player in 0..<7 {

@@ -11,21 +11,29 @@ import Testing
   static let ana = PlayerImpact(
     player: "ana",
     base: ReplaySide(
-      level: 5, xp: 1000, companionStage: 1, tiers: [("first-workout", 1), ("dedication", 2)], companions: [("emberling", 0)],
+      level: 5, xp: 1000, companionStage: 1, tiers: [("first-workout", 1), ("dedication", 2)],
+      companions: [("emberling", 0)],
       questCompletions: [("daily", 5)]),
     candidate: ReplaySide(
       level: 4, xp: 900, companionStage: 2, tiers: [("first-workout", 1), ("dedication", 1), ("streak-7", 1)],
       companions: [("blazewing", 1)], questCompletions: [("daily", 3), ("weekly", 1)]),
     events: 10)
-  static let bo = PlayerImpact(player: "bo", base: ReplaySide(level: 3, xp: 400), candidate: ReplaySide(level: 3, xp: 400), events: 20)
-  static let chen = PlayerImpact(player: "chen", base: ReplaySide(level: 2, xp: 200), candidate: ReplaySide(level: 4, xp: 500), events: 30)
-  static let dara = PlayerImpact(player: "dara", problem: .skipped("its history before the import is not in the store"), events: 4)
+  static let bo = PlayerImpact(
+    player: "bo", base: ReplaySide(level: 3, xp: 400), candidate: ReplaySide(level: 3, xp: 400), events: 20)
+  static let chen = PlayerImpact(
+    player: "chen", base: ReplaySide(level: 2, xp: 200), candidate: ReplaySide(level: 4, xp: 500), events: 30)
+  static let dara = PlayerImpact(
+    player: "dara", problem: .skipped("its history before the import is not in the store"), events: 4)
   static let eve = PlayerImpact(
-    player: "eve", problem: .failed(side: "candidate", ReplayFailure(index: 2, eventID: "w-3", message: "unknown category 'yoga'")),
+    player: "eve",
+    problem: .failed(side: "candidate", ReplayFailure(index: 2, eventID: "w-3", message: "unknown category 'yoga'")),
     events: 5)
 
   @Test func gainedAndLostInTheirOrderAndDemotion() {
-    #expect(Self.ana.gained == [.achievement(id: "streak-7", tier: 1), .evolution(species: "blazewing"), .quest(id: "weekly", completions: 1)])
+    #expect(
+      Self.ana.gained == [
+        .achievement(id: "streak-7", tier: 1), .evolution(species: "blazewing"), .quest(id: "weekly", completions: 1),
+      ])
     #expect(Self.ana.lost == [.achievement(id: "dedication", tier: 2), .quest(id: "daily", completions: 2)])
     #expect(Self.ana.isDemoted)
     #expect(Self.ana.levelDelta == -1)
@@ -57,15 +65,18 @@ import Testing
       "demoted.count": 1, "demoted.share": 1.0 / 3, "levelDown.count": 1, "levelUp.count": 1, "unchanged.count": 1,
       "lostUnlocks.count": 1, "gainedUnlocks.count": 1,
       // Level deltas −1, 0, +2: nearest ranks 1, 2 and 3 of 3.
-      "levelDelta.mean": 1.0 / 3, "levelDelta.min": -1, "levelDelta.p10": -1, "levelDelta.p50": 0, "levelDelta.p90": 2, "levelDelta.max": 2,
+      "levelDelta.mean": 1.0 / 3, "levelDelta.min": -1, "levelDelta.p10": -1, "levelDelta.p50": 0, "levelDelta.p90": 2,
+      "levelDelta.max": 2,
       "xpDelta.mean": 200.0 / 3, "xpDelta.min": -100, "xpDelta.max": 300,
       // −100/1000 = −10%, 0%, +300/200 = +150%.
-      "xpChangePercent.mean": 140.0 / 3, "xpChangePercent.p10": -10, "xpChangePercent.p50": 0, "xpChangePercent.p90": 150,
+      "xpChangePercent.mean": 140.0 / 3, "xpChangePercent.p10": -10, "xpChangePercent.p50": 0,
+      "xpChangePercent.p90": 150,
     ]
     for (name, value) in expected { #expect(metrics[name] == value, "\(name)") }
-    #expect(summary.movedInOrder.map(\.item.key) == [
-      "achievement/dedication/2", "achievement/streak-7/1", "evolution/blazewing", "quest/daily", "quest/weekly",
-    ])
+    #expect(
+      summary.movedInOrder.map(\.item.key) == [
+        "achievement/dedication/2", "achievement/streak-7/1", "evolution/blazewing", "quest/daily", "quest/weekly",
+      ])
     #expect(summary.mostAffected.map(\.player) == ["ana", "chen"])
     #expect(summary.problems.map(\.player) == ["dara", "eve"])
   }
@@ -94,7 +105,8 @@ import Testing
     #expect(ana["base"]?["achievements"]?.number == 3)
     #expect(ana["candidate"]?["quests"]?.number == 4)
     #expect(ana["demoted"] == JSONValue(.bool(true)))
-    #expect(ana["lost"]?.elements?.first == (try JSONReader.parse(#"{"type":"achievement","id":"dedication","tier":2}"#)))
+    #expect(
+      ana["lost"]?.elements?.first == (try JSONReader.parse(#"{"type":"achievement","id":"dedication","tier":2}"#)))
     let dara = try #require(document["players"]?.elements?.last)
     #expect(dara["skipped"]?.string == "its history before the import is not in the store")
     #expect(dara["base"] == JSONValue(.null))
@@ -111,6 +123,8 @@ import Testing
       writer.player(Self.ana)
         == "ana,compared,5,4,-1,1000,900,-100,1,2,3,3,5,4,true,achievement/streak-7/1;evolution/blazewing;quest/weekly/1,achievement/dedication/2;quest/daily/2,\n"
     )
-    #expect(writer.player(Self.eve) == "eve,failed,,,,,,,,,,,,,false,,,candidate: event 'w-3' (number 3 of the history): unknown category 'yoga'\n")
+    #expect(
+      writer.player(Self.eve)
+        == "eve,failed,,,,,,,,,,,,,false,,,candidate: event 'w-3' (number 3 of the history): unknown category 'yoga'\n")
   }
 }

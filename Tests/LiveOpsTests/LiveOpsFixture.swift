@@ -22,10 +22,12 @@ enum LiveOpsFixture {
   /// `index + 1`, each event naming the player `p<index>`.
   static func events(player index: Int, days: Int) throws -> [Event] {
     let packs = PackCache()
-    let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenarios).filter { $0.hasSuffix(".json") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: Paths.scenarios).filter { $0.hasSuffix(".json") }
+      .sorted()
     let scenario = try ScenarioLoader.load(path: "\(Paths.scenarios)/\(files[index % files.count])", packs: packs)
     let engine = try packs.engine(for: scenario.rulesPath)
-    let run = try SimulationRunner.run(scenario, engine: engine, seed: UInt64(index + 1), recording: RecordingOptions(events: true))
+    let run = try SimulationRunner.run(
+      scenario, engine: engine, seed: UInt64(index + 1), recording: RecordingOptions(events: true))
     let last = scenario.day(1).adding(days - 1)
     return run.events.filter { $0.day <= last }.map { event in
       var event = event
@@ -46,8 +48,11 @@ enum LiveOpsFixture {
     }
     var result = arrivals.sorted { $0.key < $1.key }.map(\.event)
     // Three workouts withdrawn a few events after they arrive, by a retraction of that day.
-    let workouts = result.indices.filter { if case .workout = result[$0].kind { return $0 + 5 < result.count } else { return false } }
-    for position in [workouts.count / 4, workouts.count / 2, workouts.count * 3 / 4].reversed() where position < workouts.count {
+    let workouts = result.indices.filter {
+      if case .workout = result[$0].kind { return $0 + 5 < result.count } else { return false }
+    }
+    for position in [workouts.count / 4, workouts.count / 2, workouts.count * 3 / 4].reversed()
+    where position < workouts.count {
       let index = workouts[position]
       let target = result[index]
       let day = max(target.day, result[index + 5].day)
@@ -58,7 +63,9 @@ enum LiveOpsFixture {
 
   /// The history a store logs for events applied one by one from a new player (the events it
   /// applies, in order, split into chunks of `chunk` events).
-  static func history(_ events: [Event], engine: Engine, chunk: Int = 1_000) throws -> (history: EventHistory, state: PlayerState) {
+  static func history(_ events: [Event], engine: Engine, chunk: Int = 1_000) throws -> (
+    history: EventHistory, state: PlayerState
+  ) {
     var state = engine.newPlayer()
     var lines: [String] = []
     for event in events {
@@ -67,7 +74,8 @@ enum LiveOpsFixture {
       if state.appliedCount > before { lines.append(event.jsonLine) }
     }
     let chunks = stride(from: 0, to: lines.count, by: chunk).map { start in
-      EventHistory.Chunk(windowDays: 60, lines: lines[start..<min(lines.count, start + chunk)].map { Array($0.utf8)[...] })
+      EventHistory.Chunk(
+        windowDays: 60, lines: lines[start..<min(lines.count, start + chunk)].map { Array($0.utf8)[...] })
     }
     return (EventHistory(chunks: chunks), state)
   }

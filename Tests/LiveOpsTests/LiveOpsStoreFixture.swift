@@ -54,11 +54,15 @@ enum LiveOpsStoreFixture {
   }
 
   /// Every impact of a replay of `store`, in the order delivered.
-  static func replay(_ store: SQLiteStore, candidate: Engine, base: Engine? = nil, players: [PlayerID]? = nil, threads: Int = 1) throws
+  static func replay(
+    _ store: SQLiteStore, candidate: Engine, base: Engine? = nil, players: [PlayerID]? = nil, threads: Int = 1
+  ) throws
     -> (impacts: [PlayerImpact], summary: ImpactSummary)
   {
     var impacts: [PlayerImpact] = []
-    let summary = try StoreReplay.run(store: store, players: players, candidate: candidate, base: base, threads: threads) { impacts.append($0) }
+    let summary = try StoreReplay.run(
+      store: store, players: players, candidate: candidate, base: base, threads: threads
+    ) { impacts.append($0) }
     return (impacts, summary)
   }
 

@@ -18,7 +18,9 @@ import Testing
       summary.add(impact)
       text += writer.player(impact)
     }
-    text += writer.footer(summary, rules: ReplayRules(base: nil, candidate: PackStamp(name: "default", version: "2", digest: "00000000000000ff")))
+    text += writer.footer(
+      summary,
+      rules: ReplayRules(base: nil, candidate: PackStamp(name: "default", version: "2", digest: "00000000000000ff")))
     let path = directory.appendingPathComponent("replay.json").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
@@ -53,10 +55,18 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"expect": {1️⃣"replay.demoted.shar": {"max": 0}}}"#, "unknown metric 'replay.demoted.shar'; did you mean 'replay.demoted.share'?"),
+    (
+      #"{"expect": {1️⃣"replay.demoted.shar": {"max": 0}}}"#,
+      "unknown metric 'replay.demoted.shar'; did you mean 'replay.demoted.share'?"
+    ),
     (#"{"expect": {"replay.demoted.share": 1️⃣{}}}"#, "'replay.demoted.share' needs \"min\", \"max\" or both"),
-    (#"{"expect": {"replay.demoted.share": 1️⃣{"min": 2, "max": 1}}}"#, "'replay.demoted.share' has a min (2) above its max (1)"),
-    (#"{"expect": {"replay.demoted.share": {1️⃣"most": 1}}}"#, #"unknown key 'most' in 'expect["replay.demoted.share"]'"#),
+    (
+      #"{"expect": {"replay.demoted.share": 1️⃣{"min": 2, "max": 1}}}"#,
+      "'replay.demoted.share' has a min (2) above its max (1)"
+    ),
+    (
+      #"{"expect": {"replay.demoted.share": {1️⃣"most": 1}}}"#, #"unknown key 'most' in 'expect["replay.demoted.share"]'"#
+    ),
     (#"{"format": 1️⃣9, "expect": {}}"#, "gate format 9 is newer than this fitquest supports (1); update fitquest"),
   ])
   func badGateIsALocatedError(marked: String, message: String) throws {
@@ -81,7 +91,9 @@ import Testing
     do {
       _ = try ReplayDocument.load(path: path)
     } catch {
-      #expect(error.diagnostics.first?.message == "the summary lacks 'compared'; write it with 'fitquest replay --format json'")
+      #expect(
+        error.diagnostics.first?.message
+          == "the summary lacks 'compared'; write it with 'fitquest replay --format json'")
     }
   }
 }

@@ -26,7 +26,9 @@ import Testing
     // Every delta from −1 to +2 has a bin; +1 has no player, so no row.
     #expect(html.contains("<tr data-delta=\"-1\"><td>\u{2212}1</td><td>1</td><td>33.3%</td></tr>"))
     #expect(!html.contains("data-delta=\"1\""))
-    #expect(html.contains("<tr data-player=\"ana\" class=\"demoted\"><td>ana (demoted)</td><td>5 → 4</td><td>1,000 → 900</td>"))
+    #expect(
+      html.contains(
+        "<tr data-player=\"ana\" class=\"demoted\"><td>ana (demoted)</td><td>5 → 4</td><td>1,000 → 900</td>"))
     #expect(html.contains("data-chart=\"level-deltas\""))
   }
 }

@@ -16,8 +16,10 @@ import Testing
     let base = try LiveOpsFixture.engine()
     let candidate = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
     let events = try LiveOpsStoreFixture.traffic(players: 6, days: 60)
-    let live = try LiveOpsStoreFixture.store(directory.appendingPathComponent("live.sqlite").path, events, engine: base, batch: 97)
-    let fresh = try LiveOpsStoreFixture.store(directory.appendingPathComponent("fresh.sqlite").path, events, engine: candidate, batch: 250)
+    let live = try LiveOpsStoreFixture.store(
+      directory.appendingPathComponent("live.sqlite").path, events, engine: base, batch: 97)
+    let fresh = try LiveOpsStoreFixture.store(
+      directory.appendingPathComponent("fresh.sqlite").path, events, engine: candidate, batch: 250)
     let (impacts, summary) = try LiveOpsStoreFixture.replay(live, candidate: candidate)
     #expect(impacts.map(\.player) == ["p0", "p1", "p2", "p3", "p4", "p5"])
     for impact in impacts {
@@ -38,12 +40,15 @@ import Testing
     let directory = Paths.temporaryDirectory("replay")
     defer { try? FileManager.default.removeItem(at: directory) }
     let live = try LiveOpsStoreFixture.store(
-      directory.appendingPathComponent("live.sqlite").path, try LiveOpsStoreFixture.traffic(players: 7, days: 30), engine: try LiveOpsFixture.engine())
+      directory.appendingPathComponent("live.sqlite").path, try LiveOpsStoreFixture.traffic(players: 7, days: 30),
+      engine: try LiveOpsFixture.engine())
     let candidate = try LiveOpsFixture.engine(LiveOpsFixture.generous)
     func json(threads: Int) throws -> String {
       var writer = ReplayWriter(format: .json)
       var text = writer.header()
-      let summary = try StoreReplay.run(store: live, players: nil, candidate: candidate, base: nil, threads: threads) { text += writer.player($0) }
+      let summary = try StoreReplay.run(store: live, players: nil, candidate: candidate, base: nil, threads: threads) {
+        text += writer.player($0)
+      }
       return text + writer.footer(summary, rules: ReplayRules(base: nil, candidate: PackStamp(candidate.pack)))
     }
     let one = try json(threads: 1)
@@ -59,9 +64,11 @@ import Testing
     // In date order: a rule change closes the window, so a late event after it would be refused.
     let events = try LiveOpsStoreFixture.traffic(players: 4, days: 40, inOrder: true)
     let half = events.count / 2
-    let live = try LiveOpsStoreFixture.store(directory.appendingPathComponent("live.sqlite").path, Array(events[..<half]), engine: old)
+    let live = try LiveOpsStoreFixture.store(
+      directory.appendingPathComponent("live.sqlite").path, Array(events[..<half]), engine: old)
     try LiveOpsStoreFixture.award(Array(events[half...]), to: live, engine: current)
-    let fresh = try LiveOpsStoreFixture.store(directory.appendingPathComponent("fresh.sqlite").path, events, engine: current)
+    let fresh = try LiveOpsStoreFixture.store(
+      directory.appendingPathComponent("fresh.sqlite").path, events, engine: current)
     // The players are on the generous pack now: replaying it against itself changes nothing,
     // and both sides are the whole history under it (not the stored state, half under the old).
     let (impacts, summary) = try LiveOpsStoreFixture.replay(live, candidate: current)
@@ -87,7 +94,8 @@ import Testing
     try database.execute("DELETE FROM log WHERE player = CAST('p2' AS BLOB) AND seq = 0")
     let store = try SQLiteStore(path: path, access: .readOnly)
     let candidate = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
-    let listed = try LiveOpsStoreFixture.replay(store, candidate: candidate, players: ["p3", "p0", "p3"].map(LiveOpsStoreFixture.id))
+    let listed = try LiveOpsStoreFixture.replay(
+      store, candidate: candidate, players: ["p3", "p0", "p3"].map(LiveOpsStoreFixture.id))
     #expect(listed.impacts.map(\.player) == ["p0", "p3"])
     let (impacts, summary) = try LiveOpsStoreFixture.replay(store, candidate: candidate, threads: 2)
     #expect(impacts.map(\.player) == ["p0", "p1", "p2", "p3"])

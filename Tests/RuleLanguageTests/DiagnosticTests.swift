@@ -6,11 +6,12 @@ import Testing
   @Test func rendersHeadlineSourceLineAndCaret() {
     let source = SourceFile(name: "rules/xp.json", text: "{\n  \"multipler\": 1.2\n}")
     let diagnostic = Diagnostic(in: source, offset: 4, message: "unknown key 'multipler'; did you mean 'multiplier'?")
-    #expect(diagnostic.rendered() == """
-      rules/xp.json:2:3: error: unknown key 'multipler'; did you mean 'multiplier'?
-       2 |   "multipler": 1.2
-         |   ^
-      """)
+    #expect(
+      diagnostic.rendered() == """
+        rules/xp.json:2:3: error: unknown key 'multipler'; did you mean 'multiplier'?
+         2 |   "multipler": 1.2
+           |   ^
+        """)
   }
 
   @Test func cutsVeryLongLinesAroundTheCaret() {
@@ -43,11 +44,12 @@ import Testing
     _ = object.optional("multiplier")
     _ = object.required("version")
     object.finish()
-    #expect(log.diagnostics.map(\.headline) == [
-      "p.json:1:1: error: missing required key 'version'",
-      "p.json:1:15: error: unknown key 'multipler'; did you mean 'multiplier'?",
-      "p.json:1:31: error: unknown key 'colour'",
-    ])
+    #expect(
+      log.diagnostics.map(\.headline) == [
+        "p.json:1:1: error: missing required key 'version'",
+        "p.json:1:15: error: unknown key 'multipler'; did you mean 'multiplier'?",
+        "p.json:1:31: error: unknown key 'colour'",
+      ])
   }
 
   @Test func aMissingRequiredKeyWrittenWithATypoIsReportedOnceAtTheTypo() throws {
@@ -70,10 +72,11 @@ import Testing
     #expect(object.required("a")?.number == nil)
     #expect(object.required("b")?.number(in: 0...10) == nil)
     #expect(object.required("c")?.integer(in: 0...10) == nil)
-    #expect(log.diagnostics.map(\.message) == [
-      "'a' must be a number; found a string",
-      "'b' must be between 0 and 10; found 12",
-      "'c' must be a whole number; found 2.5",
-    ])
+    #expect(
+      log.diagnostics.map(\.message) == [
+        "'a' must be a number; found a string",
+        "'b' must be between 0 and 10; found 12",
+        "'c' must be a whole number; found 2.5",
+      ])
   }
 }

@@ -79,7 +79,9 @@ import Testing
   @Test func boundsHoldEveryEvaluatedValue() throws {
     // Soundness on a grid: every value the bytecode computes lies within the bounds.
     var random = TestRandom(seed: 7)
-    for text in ["x * y - x / 3 + min(y, 2)", "round(x * 1.5) + (b ? y : -y)", "clamp(x - y * 2, -1, 8)", "abs(y) * pow(x, 1.5)"] {
+    for text in [
+      "x * y - x / 3 + min(y, 2)", "round(x * 1.5) + (b ? y : -y)", "clamp(x - y * 2, -1, 8)", "abs(y) * pow(x, 1.5)",
+    ] {
       let formula = try FormulaCompiler.compile(text: text, scope: Self.scope, expecting: nil)
       let bounds = formula.bounds { Self.slots[$0] }
       for _ in 0..<500 {
@@ -87,7 +89,8 @@ import Testing
         let y = Double(random.next() % 501) / 100 - 2
         let b = Double(random.next() % 2)
         let value = try formula.evaluate(slots: [x, y, b, 0, 7, 0])
-        #expect(bounds.lower <= value && value <= bounds.upper, "\(text) = \(value) at x=\(x), y=\(y) is outside \(bounds)")
+        #expect(
+          bounds.lower <= value && value <= bounds.upper, "\(text) = \(value) at x=\(x), y=\(y) is outside \(bounds)")
       }
     }
   }

@@ -33,7 +33,9 @@ import Testing
     #expect(try formula.evaluate(data: .object([ValueMember(key: "x", value: .number(1))])) == .number(300_000))
     // A failure names the formula cut in the middle, not its megabyte.
     let failing = try FormulaCompiler.compile(text: "1 / (" + text + " - 300000)")
-    #expect(throws: FormulaFailure.self) { try failing.evaluate(data: .object([ValueMember(key: "x", value: .number(1))])) }
+    #expect(throws: FormulaFailure.self) {
+      try failing.evaluate(data: .object([ValueMember(key: "x", value: .number(1))]))
+    }
     do {
       _ = try failing.evaluate(data: .object([ValueMember(key: "x", value: .number(1))]))
     } catch {
@@ -43,7 +45,9 @@ import Testing
   }
 
   @Test func deepNestingIsALocatedErrorInBothSpellings() throws {
-    #expect(throws: DiagnosticError.self) { try FormulaCompiler.compile(text: Array(repeating: "1", count: 300).joined(separator: " - ")) }
+    #expect(throws: DiagnosticError.self) {
+      try FormulaCompiler.compile(text: Array(repeating: "1", count: 300).joined(separator: " - "))
+    }
     var json = "1"
     for _ in 0..<300 { json = #"{"-":\#(json)}"# }
     let source = SourceFile(name: "deep.json", text: json)
@@ -57,11 +61,18 @@ import Testing
 
   @Test func runawayValuesStopAtTheirLimits() throws {
     let doubling = SourceFile(
-      name: "f.json", text: #"{"reduce":[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18],{"merge":[{"var":"accumulator"},{"var":"accumulator"}]},[1]]}"#)
+      name: "f.json",
+      text:
+        #"{"reduce":[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18],{"merge":[{"var":"accumulator"},{"var":"accumulator"}]},[1]]}"#
+    )
     let formula = try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(doubling), source: doubling)
     // 2^17 = 131,072 elements after 17 doublings: past the 100,000 limit on the 17th.
     #expect(throws: FormulaFailure.self) { try formula.evaluate() }
-    let within = SourceFile(name: "g.json", text: #"{"reduce":[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16],{"merge":[{"var":"accumulator"},{"var":"accumulator"}]},[1]]}"#)
+    let within = SourceFile(
+      name: "g.json",
+      text:
+        #"{"reduce":[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16],{"merge":[{"var":"accumulator"},{"var":"accumulator"}]},[1]]}"#
+    )
     // 2^16 = 65,536 elements: within the limit.
     let fine = try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(within), source: within)
     #expect(try fine.evaluate().arrayCount == 65_536)

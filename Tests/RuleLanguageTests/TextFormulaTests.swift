@@ -105,7 +105,8 @@ struct FormulaErrorCase: Sendable, CustomTestStringConvertible {
     FormulaErrorCase("2 + 1️⃣", "expected an operand; the formula ended"),
     FormulaErrorCase("2 + 1️⃣* 3", "expected an operand, found '*'"),
     FormulaErrorCase("1️⃣", "the formula is empty"),
-    FormulaErrorCase("(1 + 2 1️⃣", "expected ')' to close the '(' that is character 1 of the formula; found the end of the formula"),
+    FormulaErrorCase(
+      "(1 + 2 1️⃣", "expected ')' to close the '(' that is character 1 of the formula; found the end of the formula"),
     FormulaErrorCase("1 < 2 1️⃣< 3", "comparisons cannot be chained; combine them with '&&', as in 'a < b && b < c'"),
     FormulaErrorCase("1️⃣mx(1, 2)", "unknown function 'mx'; did you mean 'max'?"),
     FormulaErrorCase("1 1️⃣2", "unexpected '2' after a complete formula; expected an operator"),
@@ -137,11 +138,12 @@ struct FormulaErrorCase: Sendable, CustomTestStringConvertible {
     let data = Value(try JSONReader.parse(#"{"x":1,"y":2,"z":1}"#))
     let failure = try #require(throws: FormulaFailure.self) { try formula.evaluate(data: data) }
     #expect(failure == FormulaFailure(offset: 6, message: "division by zero in 'y / (z - 1)'"))
-    #expect(formula.diagnostic(for: failure).rendered() == """
-      <expression>:1:7: error: division by zero in 'y / (z - 1)'
-       1 | x + y / (z - 1)
-         |       ^
-      """)
+    #expect(
+      formula.diagnostic(for: failure).rendered() == """
+        <expression>:1:7: error: division by zero in 'y / (z - 1)'
+         1 | x + y / (z - 1)
+           |       ^
+        """)
     let sqrt = try FormulaCompiler.compile(text: "1 + sqrt(0 - 1)")
     #expect(throws: FormulaFailure(offset: 4, message: "square root of a negative number in 'sqrt(0 - 1)'")) {
       try sqrt.evaluate()
@@ -160,13 +162,14 @@ struct FormulaErrorCase: Sendable, CustomTestStringConvertible {
     let formula = try FormulaCompiler.compile(text: "round((50 + w.d * 1.5) * 1.2)")
     let (result, trace) = formula.traced(data: Value(try JSONReader.parse(#"{"w":{"d":45}}"#)))
     #expect(try result.get() == .number(141))
-    #expect(trace.map { "\($0.depth) \($0.source) = \($0.value)" } == [
-      "0 round((50 + w.d * 1.5) * 1.2) = 141",
-      "1 (50 + w.d * 1.5) * 1.2 = 141",
-      "2 50 + w.d * 1.5 = 117.5",
-      "3 w.d * 1.5 = 67.5",
-      "4 w.d = 45",
-    ])
+    #expect(
+      trace.map { "\($0.depth) \($0.source) = \($0.value)" } == [
+        "0 round((50 + w.d * 1.5) * 1.2) = 141",
+        "1 (50 + w.d * 1.5) * 1.2 = 141",
+        "2 50 + w.d * 1.5 = 117.5",
+        "3 w.d * 1.5 = 67.5",
+        "4 w.d = 45",
+      ])
   }
 
   @Test func bothSpellingsCompileToTheSameResults() throws {

@@ -50,7 +50,8 @@ import Testing
     FormulaErrorCase(
       "player.streak + 1️⃣workout.isFirstOfWeek",
       "'+' needs a number, but 'workout.isFirstOfWeek' is true or false"),
-    FormulaErrorCase("1️⃣cat('a')", "'cat' is not available in rule formulas, which compute numbers and true/false values"),
+    FormulaErrorCase(
+      "1️⃣cat('a')", "'cat' is not available in rule formulas, which compute numbers and true/false values"),
     FormulaErrorCase(
       "player.streak > 1 ? 1 : 1️⃣true", "the values of 'if' must have one type; 'true' is true or false, not a number"),
     FormulaErrorCase("1️⃣player.streak ? 1 : 2", "a condition must be true or false, but 'player.streak' is a number"),
@@ -81,13 +82,14 @@ import Testing
     let object = try #require(root.object)
     let formula = FormulaCompiler.compile(try #require(object.required("xp")), scope: Self.scope, expecting: .number)
     #expect(formula == nil)
-    #expect(log.diagnostics.map { $0.rendered() } == [
-      """
-      rules/xp.json:1:35: error: unknown variable 'player.streek'; did you mean 'player.streak'?
-       1 | {"xp": "workout.durationMin * 2 + player.streek"}
-         |                                   ^
-      """
-    ])
+    #expect(
+      log.diagnostics.map { $0.rendered() } == [
+        """
+        rules/xp.json:1:35: error: unknown variable 'player.streek'; did you mean 'player.streak'?
+         1 | {"xp": "workout.durationMin * 2 + player.streek"}
+           |                                   ^
+        """
+      ])
   }
 
   @Test func escapedFormulaTextStillMapsToTheRightColumn() throws {
@@ -131,9 +133,10 @@ import Testing
       "player.streak * (workout.durationMin <= 100 ? 3 : -1) * (workout.durationMin > 200 ? 0 : 1)",
     ]
     let between = SourceFile(name: "b.json", text: #"{"<": [1, {"var": "player.streak"}, 10]}"#)
-    let formulas = try sources.map { try compile($0) } + [
-      try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(between), source: between, scope: Self.scope)
-    ]
+    let formulas =
+      try sources.map { try compile($0) } + [
+        try FormulaCompiler.compile(jsonLogic: try JSONReader.parse(between), source: between, scope: Self.scope)
+      ]
     var random = TestRandom(seed: 7)
     for formula in formulas {
       let source = formula.source

@@ -31,12 +31,15 @@ import Testing
     #expect(engine.pack.categories[0].parameters == [1, 10])
     #expect(try SimulationRunner.run(scenario, engine: engine).summary.totalXP == 264)
     // A scenario value: never training.
-    let (lazy, lazyEngine) = try SimulationFixture.load("tiny.json", overrides: ["scenario.plan.sessions[0].probability=0"])
+    let (lazy, lazyEngine) = try SimulationFixture.load(
+      "tiny.json", overrides: ["scenario.plan.sessions[0].probability=0"])
     #expect(lazy.sessions[0].probability == 0)
     #expect(try SimulationRunner.run(lazy, engine: lazyEngine).summary.workouts == 0)
     let (longer, _) = try SimulationFixture.load("tiny.json", overrides: ["scenario.duration.days=21"])
     #expect(longer.days == 21)
-    #expect(throws: DiagnosticError.self) { try SimulationFixture.load("tiny.json", overrides: ["scenario.duraton.days=21"]) }
+    #expect(throws: DiagnosticError.self) {
+      try SimulationFixture.load("tiny.json", overrides: ["scenario.duraton.days=21"])
+    }
   }
 
   @Test func compareReportsWhatMoved() throws {
@@ -72,7 +75,8 @@ import Testing
     #expect(throws: DiagnosticError.self) { try SweepParameter(parsing: "x=1,,2") }
     #expect(SweepParameter.isSweep("x=1..2:1") && SweepParameter.isSweep("x=1,2"))
     #expect(!SweepParameter.isSweep("scenario.plan.sessions[0].rpe=[9,10]") && !SweepParameter.isSweep("x=1"))
-    let sweep = try Sweep(parameters: [range], metrics: ["totalXP", "level.4"], runs: 1, threads: 1) { overrides throws(DiagnosticError) in
+    let sweep = try Sweep(parameters: [range], metrics: ["totalXP", "level.4"], runs: 1, threads: 1) {
+      overrides throws(DiagnosticError) in
       do {
         return [try SimulationFixture.load("tiny.json", overrides: overrides.map(\.text))]
       } catch let error as DiagnosticError {
@@ -95,7 +99,8 @@ import Testing
     let multiplier = try SweepParameter(parsing: "xp.categories.strength.multiplier=1,2")
     let days = try SweepParameter(parsing: "scenario.duration.days=7,14")
     #expect(Sweep.points([multiplier, days]) == [["1", "7"], ["1", "14"], ["2", "7"], ["2", "14"]])
-    let sweep = try Sweep(parameters: [multiplier, days], metrics: ["totalXP"], runs: 1, threads: 1) { overrides throws(DiagnosticError) in
+    let sweep = try Sweep(parameters: [multiplier, days], metrics: ["totalXP"], runs: 1, threads: 1) {
+      overrides throws(DiagnosticError) in
       do {
         return [try SimulationFixture.load("tiny.json", overrides: overrides.map(\.text))]
       } catch let error as DiagnosticError {
@@ -106,19 +111,25 @@ import Testing
     }
     // One week: 43 + 40 + 43 = 126 at × 1 (83 + 80 + 83 = 246 at × 2); two weeks: 264 and 504.
     #expect(sweep.rows.map { $0.aggregate.distribution(of: "totalXP").p50 } == [126, 264, 246, 504])
-    #expect(sweep.csv.split(separator: "\n").first == "scenario,xp.categories.strength.multiplier,scenario.duration.days,metric,runs,p10,p50,p90,min,max,share")
+    #expect(
+      sweep.csv.split(separator: "\n").first
+        == "scenario,xp.categories.strength.multiplier,scenario.duration.days,metric,runs,p10,p50,p90,min,max,share")
   }
 
   @Test func snapshotDiffSpeaksInOutcomes() throws {
     let (scenario, base) = try SimulationFixture.load("tiny.json")
     let (_, candidate) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
-    let old = Snapshot(scenario, base, try SimulationRunner.run(scenario, engine: base, recording: RecordingOptions(digests: true)))
-    let new = Snapshot(scenario, candidate, try SimulationRunner.run(scenario, engine: candidate, recording: RecordingOptions(digests: true)))
+    let old = Snapshot(
+      scenario, base, try SimulationRunner.run(scenario, engine: base, recording: RecordingOptions(digests: true)))
+    let new = Snapshot(
+      scenario, candidate,
+      try SimulationRunner.run(scenario, engine: candidate, recording: RecordingOptions(digests: true)))
     let lines = SnapshotDiff.lines(from: old, to: new)
     #expect(lines.contains("total XP: 504 → 264 (\u{2212}47.6%)"))
     #expect(lines.contains("level 2: day 1 → day 3"))
     #expect(lines.contains("level 4: day 5 → day 10"))
-    #expect(lines.last == "award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'")
+    #expect(
+      lines.last == "award stream differs from day 1 (2026-01-05); first difference: 'xp w1-1 +83' → 'xp w1-1 +43'")
     #expect(SnapshotDiff.lines(from: old, to: old).isEmpty)
     // The file form reads back equal.
     let reread = try Snapshot(reading: SourceFile(name: "s.json", text: old.text))
@@ -126,7 +137,8 @@ import Testing
   }
 
   @Test func expectationsReportTheirPosition() throws {
-    let (scenario, candidate) = try SimulationFixture.load("tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
+    let (scenario, candidate) = try SimulationFixture.load(
+      "tiny.json", overrides: ["xp.categories.strength.multiplier=1"])
     let summary = try SimulationRunner.run(scenario, engine: candidate).summary
     let results = scenario.expectations.map { expectation in
       var histogram = Histogram()
@@ -135,9 +147,13 @@ import Testing
     }
     #expect(results.map(\.passed) == [false, false])
     let text = try String(contentsOfFile: SimulationFixture.path("tiny.json"), encoding: .utf8)
-    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("level.4") }.map { $0 + 1 }
-    #expect(results[0].diagnostic.headline
-      == "\(SimulationFixture.path("tiny.json")):\(line ?? 0):5: error: expectation failed: level.4 at most 7; actual day 10")
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("level.4") }.map {
+      $0 + 1
+    }
+    #expect(
+      results[0].diagnostic.headline
+        == "\(SimulationFixture.path("tiny.json")):\(line ?? 0):5: error: expectation failed: level.4 at most 7; actual day 10"
+    )
     #expect(results[1].actual == "264")
   }
 }
@@ -145,17 +161,21 @@ import Testing
 @Suite struct SnapshotWordingTests {
   @Test func changesUseOneNumberFormat() throws {
     func snapshot(_ median: String) throws -> Snapshot {
-      try Snapshot(reading: SourceFile(name: "s.json", text: """
-        {"format": 1, "scenario": "s", "seed": 1, "rules": "default 1.0.0",
-         "metrics": {"xpPerWeek.median": \(median), "level.10": null},
-         "evolutions": [], "achievements": [], "awardDigest": "0", "days": []}
-        """))
+      try Snapshot(
+        reading: SourceFile(
+          name: "s.json",
+          text: """
+            {"format": 1, "scenario": "s", "seed": 1, "rules": "default 1.0.0",
+             "metrics": {"xpPerWeek.median": \(median), "level.10": null},
+             "evolutions": [], "achievements": [], "awardDigest": "0", "days": []}
+            """))
     }
     // Both sides grouped, one decimal where there is one: never "3,990 → 3707.5".
     let lines = SnapshotDiff.lines(from: try snapshot("3990"), to: try snapshot("3707.5"))
     #expect(lines == ["XP per week (median): 3,990 → 3,707.5 (\u{2212}7.1%)"])
-    #expect(SnapshotDiff.lines(from: try snapshot("-1234.56"), to: try snapshot("1234.56")) == [
-      "XP per week (median): \u{2212}1,234.6 → 1,234.6 (+200%)"
-    ])
+    #expect(
+      SnapshotDiff.lines(from: try snapshot("-1234.56"), to: try snapshot("1234.56")) == [
+        "XP per week (median): \u{2212}1,234.6 → 1,234.6 (+200%)"
+      ])
   }
 }

@@ -36,7 +36,10 @@ import Testing
     for value in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as [Double] { histogram.add(value) }
     let distribution = Distribution(histogram)
     // Ten runs: p10 is rank 1, p50 rank 5, p90 rank 9.
-    #expect([distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max] == [10, 50, 90, 10, 100])
+    #expect(
+      [distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max] == [
+        10, 50, 90, 10, 100,
+      ])
     #expect(distribution.share == 1)
   }
 
@@ -69,7 +72,10 @@ import Testing
 
   @Test func oneRunIsItsOwnDistribution() {
     let distribution = Distribution(single: 42)
-    #expect([distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max] == [42, 42, 42, 42, 42])
+    #expect(
+      [distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max] == [
+        42, 42, 42, 42, 42,
+      ])
     #expect(Distribution(single: nil).share == 0)
   }
 }
@@ -96,6 +102,8 @@ import Testing
     #expect(lastDay.sorted.allSatisfy { $0.value.truncatingRemainder(dividingBy: 100) == 0 })
     // Below 1,000 amounts are exact; above, at most 900 values per power of ten: bounded
     // whatever the runs.
-    for day in outcome.series.xp { #expect(day.sorted.allSatisfy { $0.value < 1000 || $0.value == SeriesAggregate.chartValue($0.value) }) }
+    for day in outcome.series.xp {
+      #expect(day.sorted.allSatisfy { $0.value < 1000 || $0.value == SeriesAggregate.chartValue($0.value) })
+    }
   }
 }

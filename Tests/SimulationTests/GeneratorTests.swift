@@ -9,9 +9,10 @@ import Testing
   /// xoshiro256** (Blackman and Vigna's published algorithms), seeded as docs/scenarios.md says.
   @Test func prngMatchesThePublishedAlgorithms() {
     var random = Xoshiro256(seed: 42)
-    #expect([random.next(), random.next(), random.next(), random.next()] == [
-      1_546_998_764_402_558_742, 6_990_951_692_964_543_102, 12_544_586_762_248_559_009, 17_057_574_109_182_124_193,
-    ])
+    #expect(
+      [random.next(), random.next(), random.next(), random.next()] == [
+        1_546_998_764_402_558_742, 6_990_951_692_964_543_102, 12_544_586_762_248_559_009, 17_057_574_109_182_124_193,
+      ])
     var zero = Xoshiro256(seed: 0)
     #expect([zero.next(), zero.next()] == [11_091_344_671_253_066_420, 13_793_997_310_169_335_082])
     var uniform = Xoshiro256(seed: 42)
@@ -62,7 +63,8 @@ import Testing
       // Each session lifts exactly what the previous session's suggestion said (no deload in two weeks).
       if let suggested { #expect(load == suggested, "day \(event.day)") }
       suggested = nil
-      for line in result.awardLines where line.contains("\"loadSuggestion\"") && line.contains("\"event\":\"\(event.id)\"") {
+      for line in result.awardLines
+      where line.contains("\"loadSuggestion\"") && line.contains("\"event\":\"\(event.id)\"") {
         suggested = try JSONReader.parse(line)["nextKg"]?.number
       }
       #expect(suggested != nil)
@@ -107,7 +109,8 @@ import Testing
     let packs = PackCache()
     func totalXP(_ rpe: String) throws -> Int64 {
       let scenario = try ScenarioLoader.load(
-        path: Paths.scenarios + "/beginner-3x.json", overrides: [try JSONOverride(parsing: "scenario.plan.sessions[0].rpe=\(rpe)")],
+        path: Paths.scenarios + "/beginner-3x.json",
+        overrides: [try JSONOverride(parsing: "scenario.plan.sessions[0].rpe=\(rpe)")],
         packs: packs)
       return try SimulationRunner.run(scenario, engine: try packs.engine(for: scenario.rulesPath)).summary.totalXP
     }
@@ -131,7 +134,9 @@ import Testing
     var heaviest = 0.0
     for event in result.events {
       let line = event.jsonLine
-      #expect(throws: Never.self) { _ = try decoder.resolveFully(line: Array(line.utf8), file: "generated", lineNumber: 1) }
+      #expect(throws: Never.self) {
+        _ = try decoder.resolveFully(line: Array(line.utf8), file: "generated", lineNumber: 1)
+      }
       if case .workout(let workout) = event.kind {
         heaviest = max(heaviest, workout.exercises.flatMap(\.sets).map(\.weightKg).max() ?? 0)
       }

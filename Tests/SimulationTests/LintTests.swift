@@ -50,66 +50,77 @@ import Testing
   @Test(arguments: [
     Case(
       name: "a tier beyond the level curve", check: .unreachable,
-      files: ["achievements.json": #"""
+      files: [
+        "achievements.json": #"""
         { "achievements": [ { "id": "level", "name": "Rising", "metric": "player.level",
           "tiers": [ { "at": 5, "name": "Level 5", "rewardXP": 50 }, { "at": 1️⃣60, "name": "Level 60", "rewardXP": 100 } ] } ] }
-        """#]),
+        """#
+      ]),
     Case(
       name: "a condition on more freezes than the pack allows", check: .unreachable,
-      files: ["achievements.json": #"""
+      files: [
+        "achievements.json": #"""
         { "achievements": [ { "id": "frozen", "name": "Frozen", "condition": "1️⃣player.freezes >= 3" } ] }
-        """#]),
+        """#
+      ]),
     Case(
       name: "a companion level beyond its curve, a stage no species has", check: .unreachable,
-      files: ["achievements.json": #"""
+      files: [
+        "achievements.json": #"""
         { "achievements": [
           { "id": "buddy", "name": "Buddy", "condition": "1️⃣companion.level >= 45 && player.workouts >= 10" },
           { "id": "fourth", "name": "Fourth Form", "metric": "companion.stage", "tiers": [ { "at": 3 }, { "at": 2️⃣4 } ] } ] }
-        """#]),
+        """#
+      ]),
     Case(
       name: "more minutes than a day holds (a week is fine)", check: .unreachable,
-      files: ["quests.json": #"""
+      files: [
+        "quests.json": #"""
         { "quests": [
           { "id": "marathon", "name": "Marathon", "period": "day", "goal": "1️⃣period.minutes >= 1500" },
           { "id": "long-week", "name": "Long Week", "period": "week", "goal": "period.minutes >= 1500" } ] }
-        """#]),
+        """#
+      ]),
     Case(
       name: "constant formulas", check: .constant,
       files: [
         "achievements.json": #"""
-          { "achievements": [ { "id": "free", "name": "Free", "condition": "1️⃣player.workouts >= 0", "rewardXP": 10 } ] }
-          """#,
+        { "achievements": [ { "id": "free", "name": "Free", "condition": "1️⃣player.workouts >= 0", "rewardXP": 10 } ] }
+        """#,
         "xp.json": #"""
-          { "categories": { "strength": { "multiplier": 1.2, "base": 50 }, "cardio": { "multiplier": 0, "base": 40 } },
-            "terms": { "base": "category.base", "nothing": 2️⃣0 },
-            "factors": { "category": "3️⃣category.multiplier", "boost": 4️⃣1 },
-            "bonuses": { "never": { "when": "5️⃣workout.rpe > 10", "xp": 20 } },
-            "caps": { "perWorkout": 500, "perDay": 800 } }
-          """#,
+        { "categories": { "strength": { "multiplier": 1.2, "base": 50 }, "cardio": { "multiplier": 0, "base": 40 } },
+          "terms": { "base": "category.base", "nothing": 2️⃣0 },
+          "factors": { "category": "3️⃣category.multiplier", "boost": 4️⃣1 },
+          "bonuses": { "never": { "when": "5️⃣workout.rpe > 10", "xp": 20 } },
+          "caps": { "perWorkout": 500, "perDay": 800 } }
+        """#,
       ]),
     Case(
       name: "a nutrition signal that never moves", check: .constant,
-      files: ["nutrition.json": #"""
+      files: [
+        "nutrition.json": #"""
         { "targets": { "kcal": 2200, "proteinG": 140, "carbsG": 250, "fatG": 70 }, "trendWindowDays": 3,
           "signals": { "activity": { "formula": "(day.activeKcal - 300) / 600 * 0.10", "limit": 0.1 },
                        "flat": { "formula": "1️⃣0.02", "limit": 0.1 } },
           "clamp": 0.15 }
-        """#]),
+        """#
+      ]),
     Case(
       name: "tiers, evolutions and bands out of order", check: .tierOrder,
       files: [
         "achievements.json": #"""
-          { "achievements": [ { "id": "level", "name": "Rising", "metric": "player.level",
-            "tiers": [ { "at": 5, "rewardXP": 100 }, { "at": 10, "rewardXP": 1️⃣40 } ] } ] }
-          """#,
+        { "achievements": [ { "id": "level", "name": "Rising", "metric": "player.level",
+          "tiers": [ { "at": 5, "rewardXP": 100 }, { "at": 10, "rewardXP": 1️⃣40 } ] } ] }
+        """#,
         "progression.json": #"""
-          { "categories": ["strength"], "incrementKg": 2.5,
-            "bands": [ { "upTo": 7, "change": 0.025, "label": "solid" }, { "upTo": 10, "change": 2️⃣0.05, "label": "grinding" } ] }
-          """#,
+        { "categories": ["strength"], "incrementKg": 2.5,
+          "bands": [ { "upTo": 7, "change": 0.025, "label": "solid" }, { "upTo": 10, "change": 2️⃣0.05, "label": "grinding" } ] }
+        """#,
       ]),
     Case(
       name: "a stage-2 evolution at a lower level than the stage-1 one", check: .tierOrder,
-      files: ["companions.json": #"""
+      files: [
+        "companions.json": #"""
         { "elements": { "fire": { "affinity": ["strength"], "profile": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } } },
           "species": {
             "ember": { "element": "fire", "stage": 1, "starter": true, "base": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 },
@@ -120,43 +131,51 @@ import Testing
               "growth": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } } },
           "defaultStarter": "ember", "xp": { "share": "workout.xp * 0.5", "affinityBonus": 0 },
           "levels": { "maxLevel": 40, "curve": "floor(2 * pow(level - 1, 2.5))" }, "stats": "base" }
-        """#]),
+        """#
+      ]),
     Case(
       name: "a cap below a single workout's minimum (strength: 50 × 1.2)", check: .cap,
-      files: ["xp.json": #"""
+      files: [
+        "xp.json": #"""
         { "categories": { "strength": { "multiplier": 1.2, "base": 50 }, "cardio": { "multiplier": 1.0, "base": 40 } },
           "terms": { "base": "category.base", "duration": "min(workout.durationMin, 120) * 1.5" },
           "factors": { "category": "category.multiplier" },
           "caps": { "perWorkout": 1️⃣55, "perDay": 800 } }
-        """#]),
+        """#
+      ]),
     Case(
       name: "a daily cap below the per-workout cap", check: .cap,
-      files: ["xp.json": #"""
+      files: [
+        "xp.json": #"""
         { "categories": { "strength": { "multiplier": 1.2, "base": 50 }, "cardio": { "multiplier": 1.0, "base": 40 } },
           "terms": { "base": "category.base", "duration": "min(workout.durationMin, 120) * 1.5" },
           "factors": { "category": "category.multiplier" },
           "caps": { "perWorkout": 1️⃣500, "perDay": 300 } }
-        """#]),
+        """#
+      ]),
     Case(
       name: "rewards that unlock the next milestone at once", check: .rewardCycle,
-      files: ["achievements.json": #"""
+      files: [
+        "achievements.json": #"""
         { "achievements": [
           { "id": "banker", "name": "Banker", "metric": "player.xp",
             "tiers": [ { "at": 1000, "name": "Saver", "rewardXP": 500 }, { "at": 1️⃣1400, "name": "Investor", "rewardXP": 500 }, { "at": 5000, "rewardXP": 600 } ] },
           { "id": "collector", "name": "Collector", "metric": "player.achievements", "tiers": [ { "at": 3 }, { "at": 2️⃣4 }, { "at": 6 } ] } ] }
-        """#]),
+        """#
+      ]),
     Case(
       name: "a level tier no player reaches in a year at the daily cap", check: .tooSlow,
       files: [
         "levels.json": #"{ "maxLevel": 50, "curve": "floor(1000 * pow(level - 1, 2))" }"#,
         "achievements.json": #"""
-          { "achievements": [ { "id": "level", "name": "Rising", "metric": "player.level",
-            "tiers": [ { "at": 5 }, { "at": 1️⃣25 } ] } ] }
-          """#,
+        { "achievements": [ { "id": "level", "name": "Rising", "metric": "player.level",
+          "tiers": [ { "at": 5 }, { "at": 1️⃣25 } ] } ] }
+        """#,
       ]),
     Case(
       name: "an evolution no companion reaches within the horizon, and the species behind it", check: .tooSlow,
-      files: ["companions.json": #"""
+      files: [
+        "companions.json": #"""
         { "elements": { "fire": { "affinity": ["strength"], "profile": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } } },
           "species": {
             "ember": { "element": "fire", "stage": 1, "starter": true, "base": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 },
@@ -165,11 +184,13 @@ import Testing
               "growth": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } } },
           "defaultStarter": "ember", "xp": { "share": "workout.xp * 0.5", "affinityBonus": 0 },
           "levels": { "maxLevel": 40, "curve": "floor(50 * pow(level - 1, 2.5))" }, "stats": "base" }
-        """#],
+        """#
+      ],
       others: ["2️⃣": .unreachableSpecies]),
     Case(
       name: "a species behind an evolution whose condition never holds", check: .unreachable,
-      files: ["companions.json": #"""
+      files: [
+        "companions.json": #"""
         { "elements": { "fire": { "affinity": ["strength"], "profile": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } } },
           "species": {
             "ember": { "element": "fire", "stage": 1, "starter": true, "base": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 },
@@ -181,7 +202,8 @@ import Testing
               "growth": { "hp": 1, "attack": 1, "defense": 1, "speed": 1 } } },
           "defaultStarter": "ember", "xp": { "share": "workout.xp * 0.5", "affinityBonus": 0 },
           "levels": { "maxLevel": 40, "curve": "floor(2 * pow(level - 1, 2.5))" }, "stats": "base" }
-        """#],
+        """#
+      ],
       others: ["2️⃣": .unreachableSpecies, "3️⃣": .unreachableSpecies]),
   ])
   func findsEachClassWhereItIs(_ c: Case) throws {

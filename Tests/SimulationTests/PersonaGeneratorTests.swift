@@ -2,8 +2,9 @@ import Engine
 import FitQuestTestSupport
 import Foundation
 import RuleLanguage
-@testable import Simulation
 import Testing
+
+@testable import Simulation
 
 /// The generator features personas use: unlisted exercises, lapses drawn at a rate, a strength
 /// gain per exercise.
@@ -18,11 +19,14 @@ import Testing
   }
 
   static func events(_ scenario: Scenario) throws -> [Event] {
-    try SimulationRunner.run(scenario, engine: try PackCache().engine(for: Paths.rules), recording: RecordingOptions(events: true)).events
+    try SimulationRunner.run(
+      scenario, engine: try PackCache().engine(for: Paths.rules), recording: RecordingOptions(events: true)
+    ).events
   }
 
   @Test func unlistedExercisesKeepTheirNames() throws {
-    let scenario = try Self.scenario(exercise: #"{ "name": "Sled Push", "unlisted": true, "sets": 2, "reps": 8, "startKg": 60 }"#)
+    let scenario = try Self.scenario(
+      exercise: #"{ "name": "Sled Push", "unlisted": true, "sets": 2, "reps": 8, "startKg": 60 }"#)
     let workouts = try Self.events(scenario).compactMap { event -> Workout? in
       if case .workout(let workout) = event.kind { return workout } else { return nil }
     }
@@ -37,7 +41,8 @@ import Testing
   @Test func lapsesStartAtTheirRate() throws {
     let squat = #"{ "name": "Back Squat", "sets": 3, "reps": 5, "startKg": 60 }"#
     // Certain lapses of 3 days: each starts the day the previous ends; no training at all.
-    let always = try Self.scenario(adherence: #"{ "probability": 1, "lapseChance": 1, "lapseDays": 3 }"#, exercise: squat)
+    let always = try Self.scenario(
+      adherence: #"{ "probability": 1, "lapseChance": 1, "lapseDays": 3 }"#, exercise: squat)
     #expect(try Self.events(always).allSatisfy { if case .workout = $0.kind { return false } else { return true } })
     // A rate of 0 draws nothing: the same events as without the key.
     let never = try Self.scenario(adherence: #"{ "probability": 1, "lapseChance": 0 }"#, exercise: squat)

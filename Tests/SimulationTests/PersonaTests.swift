@@ -2,21 +2,28 @@ import Engine
 import FitQuestTestSupport
 import Foundation
 import RuleLanguage
-@testable import Simulation
 import Testing
+
+@testable import Simulation
 
 /// Personas fitted to histories built here, with the fitted values worked out by hand, and the
 /// simulated personas checked against their histories.
 @Suite struct PersonaTests {
   static let pack: RulePack = {
-    do { return try RulePackLoader.load(directory: Paths.rules) } catch { preconditionFailure("the default pack loads: \(error)") }
+    do { return try RulePackLoader.load(directory: Paths.rules) } catch {
+      preconditionFailure("the default pack loads: \(error)")
+    }
   }()
   static let monday = Day(validYear: 2026, month: 1, day: 5)
 
-  static func workout(_ id: String, _ day: Day, _ category: String, minutes: Double, distance: Double? = nil, exercises: [Exercise] = [])
+  static func workout(
+    _ id: String, _ day: Day, _ category: String, minutes: Double, distance: Double? = nil, exercises: [Exercise] = []
+  )
     -> Event
   {
-    Event(id: id, day: day, kind: .workout(Workout(category: category, durationMin: minutes, distanceKm: distance, exercises: exercises)))
+    Event(
+      id: id, day: day,
+      kind: .workout(Workout(category: category, durationMin: minutes, distanceKm: distance, exercises: exercises)))
   }
 
   /// The lifter: 12 weeks of Monday, Wednesday and Friday strength, one Wednesday (week 5)
@@ -26,9 +33,13 @@ import Testing
     var events: [Event] = []
     for week in 0..<12 where !skipped.contains(week) {
       for offset in [0, 2, 4] where !(week == 4 && offset == 2) {
-        let sets = [ExerciseSet(reps: 5, weightKg: 30, kind: .warmUp)] + Array(repeating: ExerciseSet(reps: 5, weightKg: 60), count: 3)
+        let sets =
+          [ExerciseSet(reps: 5, weightKg: 30, kind: .warmUp)]
+          + Array(repeating: ExerciseSet(reps: 5, weightKg: 60), count: 3)
         let day = monday.adding(week * 7 + offset)
-        events.append(workout("l\(week)-\(offset)", day, "strength", minutes: 60, exercises: [Exercise(name: "Back Squat", sets: sets)]))
+        events.append(
+          workout(
+            "l\(week)-\(offset)", day, "strength", minutes: 60, exercises: [Exercise(name: "Back Squat", sets: sets)]))
       }
     }
     return events
@@ -43,7 +54,10 @@ import Testing
       for offset in [1, 3, 5] {
         let long = turn % 2 == 1
         turn += 1
-        events.append(workout("r\(week)-\(offset)", monday.adding(week * 7 + offset), "cardio", minutes: long ? 40 : 30, distance: long ? 7 : 5))
+        events.append(
+          workout(
+            "r\(week)-\(offset)", monday.adding(week * 7 + offset), "cardio", minutes: long ? 40 : 30,
+            distance: long ? 7 : 5))
       }
       if week % 2 == 0 { events.append(workout("y\(week)", monday.adding(week * 7 + 6), "flexibility", minutes: 45)) }
     }
@@ -63,15 +77,20 @@ import Testing
     let (text, history) = try Self.fit(Self.lifter())
     // 35 workouts from Monday of week 1 to Friday of week 12: 82 days, 35 × 7 / 82 = 2.99 a week.
     #expect(history.days == 82)
-    #expect(text.contains(#""description": "Fitted by fitquest persona to test: 35 workouts over 82 days (2.99 a week; strength 100%), 0 lapses.","#))
+    #expect(
+      text.contains(
+        #""description": "Fitted by fitquest persona to test: 35 workouts over 82 days (2.99 a week; strength 100%), 0 lapses.","#
+      ))
     #expect(text.contains(#""start": "2026-01-05","#) && text.contains(#""duration": { "days": 82 },"#))
     // Loads never moved: no gain. The first session's best estimate is 60 × (1 + 5/30) = 70.
     #expect(text.contains(#""persona": { "strengthGain": 0 },"#))
     let squat = #"{ "name": "Back Squat", "sets": 3, "reps": 5, "startKg": 60, "maxKg": 70, "strengthGain": 0 }"#
     // 12 of 12 Mondays, 11 of 12 Wednesdays (0.917), 12 of 12 Fridays.
     for (day, probability) in [("mon", "1"), ("wed", "0.917"), ("fri", "1")] {
-      #expect(text.contains(
-        #"{ "days": ["\#(day)"], "category": "strength", "probability": \#(probability), "durationMin": 60, "exercises": [\#n        \#(squat)\#n      ] }"#))
+      #expect(
+        text.contains(
+          #"{ "days": ["\#(day)"], "category": "strength", "probability": \#(probability), "durationMin": 60, "exercises": [\#n        \#(squat)\#n      ] }"#
+        ))
     }
     #expect(text.contains(#""adherence": { "probability": 1 }"#))
     #expect(!text.contains("nutrition"))
@@ -84,8 +103,10 @@ import Testing
     // 5 and 7 km. The history runs from Tuesday of week 1 to Saturday of week 12, so it holds
     // 11 Sundays; yoga on 6 of them (weeks 1, 3, …, 11): 6/11 = 0.545.
     for day in ["tue", "thu", "sat"] {
-      #expect(text.contains(
-        #"{ "days": ["\#(day)"], "category": "cardio", "probability": 1, "durationMin": [30, 40], "distanceKm": [5, 7] }"#))
+      #expect(
+        text.contains(
+          #"{ "days": ["\#(day)"], "category": "cardio", "probability": 1, "durationMin": [30, 40], "distanceKm": [5, 7] }"#
+        ))
     }
     #expect(text.contains(#"{ "days": ["sun"], "category": "flexibility", "probability": 0.545, "durationMin": 45 }"#))
     #expect(text.contains(#""persona": {},"#))
@@ -113,11 +134,13 @@ import Testing
       workout.rpe = event.day.number - Self.monday.number < 42 ? 6 : 8
       workout.exercises = workout.exercises.map { exercise in
         var rpe = 6.0
-        return Exercise(name: exercise.name, sets: exercise.sets.map { set in
-          guard set.kind != .warmUp else { return set }
-          rpe += 1
-          return ExerciseSet(reps: set.reps, weightKg: set.weightKg, rpe: rpe)
-        })
+        return Exercise(
+          name: exercise.name,
+          sets: exercise.sets.map { set in
+            guard set.kind != .warmUp else { return set }
+            rpe += 1
+            return ExerciseSet(reps: set.reps, weightKg: set.weightKg, rpe: rpe)
+          })
       }
       return Event(id: event.id, day: event.day, kind: .workout(workout))
     }
@@ -131,10 +154,17 @@ import Testing
         kind: .nutrition(NutritionLog(intakeKcal: week % 2 == 0 ? 2000 : 2400, proteinG: week % 2 == 0 ? 100 : 140)))
     }
     let (text, _) = try Self.fit(events + eating)
-    #expect(text.contains(#"{ "days": ["mon"], "category": "strength", "probability": 1, "durationMin": 60, "rpe": [6, 8], "#))
-    #expect(text.contains(#"{ "name": "Back Squat", "sets": 3, "reps": 5, "startKg": 60, "maxKg": 70, "rpe": [7, 9], "strengthGain": 0 }"#))
-    #expect(text.contains(
-      #""nutrition": { "logProbability": 0.146, "meanKcal": 2200, "spreadKcal": 200, "driftKcalPerWeek": 8.4, "proteinG": 120 }"#))
+    #expect(
+      text.contains(#"{ "days": ["mon"], "category": "strength", "probability": 1, "durationMin": 60, "rpe": [6, 8], "#)
+    )
+    #expect(
+      text.contains(
+        #"{ "name": "Back Squat", "sets": 3, "reps": 5, "startKg": 60, "maxKg": 70, "rpe": [7, 9], "strengthGain": 0 }"#
+      ))
+    #expect(
+      text.contains(
+        #""nutrition": { "logProbability": 0.146, "meanKcal": 2200, "spreadKcal": 200, "driftKcalPerWeek": 8.4, "proteinG": 120 }"#
+      ))
     _ = try Self.load(text)
   }
 
@@ -150,7 +180,8 @@ import Testing
     let events = who == "lifter" ? Self.lifter() : Self.runner()
     let (text, history) = try Self.fit(events)
     let scenario = try Self.load(text)
-    let comparison = try PersonaComparison(history: history, scenario: scenario, engine: try PackCache().engine(for: Paths.rules), runs: 200)
+    let comparison = try PersonaComparison(
+      history: history, scenario: scenario, engine: try PackCache().engine(for: Paths.rules), runs: 200)
     let real = comparison.realSessionsPerWeek
     #expect(abs(comparison.simulatedSessionsPerWeek - real) <= 0.1 * real, "\(comparison.table)")
     for share in comparison.shares where share.real >= 0.1 {

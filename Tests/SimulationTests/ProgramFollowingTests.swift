@@ -15,10 +15,10 @@ import Testing
     try FileManager.default.removeItem(at: pack)
     try FileManager.default.copyItem(at: Paths.repository.appendingPathComponent("rules"), to: pack)
     try """
-      {"categories": ["strength"], "incrementKg": 2.5,
-       "bands": [{"upTo": 7, "change": 0.025, "label": "solid"}, {"upTo": 10, "change": 0, "label": "hold"}],
-       "program": {"name": "wave", "weeks": [1.0, 1.05, 1.05, 0.6]}}
-      """.write(to: pack.appendingPathComponent("progression.json"), atomically: true, encoding: .utf8)
+    {"categories": ["strength"], "incrementKg": 2.5,
+     "bands": [{"upTo": 7, "change": 0.025, "label": "solid"}, {"upTo": 10, "change": 0, "label": "hold"}],
+     "program": {"name": "wave", "weeks": [1.0, 1.05, 1.05, 0.6]}}
+    """.write(to: pack.appendingPathComponent("progression.json"), atomically: true, encoding: .utf8)
     let packs = PackCache()
     let scenario = try ScenarioLoader.load(path: Paths.scenarios + "/beginner-3x.json", packs: packs)
     let engine = try packs.engine(for: pack.path)

@@ -16,7 +16,8 @@ import Testing
   static func analysis(rankedBy: String? = nil) throws -> SensitivityAnalysis {
     let (_, engine) = try SimulationFixture.load("tune.json")
     return try SensitivityAnalysis(
-      values: SensitivityAnalysis.ruleValues(of: engine.pack), metrics: metrics, runs: 40, threads: 2, rankedBy: rankedBy,
+      values: SensitivityAnalysis.ruleValues(of: engine.pack), metrics: metrics, runs: 40, threads: 2,
+      rankedBy: rankedBy,
       load: SimulationFixture.loader("tune.json"))
   }
 
@@ -35,11 +36,13 @@ import Testing
   @Test func listsEveryNumberOfThePackWithItsSetPath() throws {
     let (_, engine) = try SimulationFixture.load("tune.json")
     let values = SensitivityAnalysis.ruleValues(of: engine.pack)
-    #expect(values.map(\.path) == [
-      "levels.maxLevel", "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays",
-      "xp.categories.strength.multiplier", "xp.categories.strength.base", "xp.categories.cardio.multiplier", "xp.categories.cardio.base",
-      "xp.bonuses.week.xp",
-    ])
+    #expect(
+      values.map(\.path) == [
+        "levels.maxLevel", "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays",
+        "xp.categories.strength.multiplier", "xp.categories.strength.base", "xp.categories.cardio.multiplier",
+        "xp.categories.cardio.base",
+        "xp.bonuses.week.xp",
+      ])
     #expect(values.map(\.isWhole) == [true, true, false, true, false, true, false, true, true])
   }
 
@@ -78,11 +81,13 @@ import Testing
     // XP a workout), then the week bonus (1 a week), then the five values that move no XP, in
     // file order.
     let part = try #require(try Self.analysis(rankedBy: "totalXP").parts.first)
-    #expect(part.entries.map(\.value.path) == [
-      "xp.categories.strength.multiplier", "xp.categories.strength.base", "xp.bonuses.week.xp", "levels.maxLevel",
-      "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays", "xp.categories.cardio.multiplier",
-      "xp.categories.cardio.base",
-    ])
+    #expect(
+      part.entries.map(\.value.path) == [
+        "xp.categories.strength.multiplier", "xp.categories.strength.base", "xp.bonuses.week.xp", "levels.maxLevel",
+        "pack.constants.levelBase", "pack.constants.levelExponent", "streaks.graceDays",
+        "xp.categories.cardio.multiplier",
+        "xp.categories.cardio.base",
+      ])
   }
 
   @Test func wholeValuesFallBackToWholeNumbers() {
@@ -108,12 +113,15 @@ import Testing
 
   @Test func namedValuesAreFoundByIdOrIndexAndMisspellingsRefused() throws {
     let (_, engine) = try SimulationFixture.load("tune.json")
-    let values = try SensitivityAnalysis.ruleValues(of: engine.pack, named: ["xp.bonuses.week.xp", "pack.constants.levelExponent"])
+    let values = try SensitivityAnalysis.ruleValues(
+      of: engine.pack, named: ["xp.bonuses.week.xp", "pack.constants.levelExponent"])
     #expect(values.map(\.value) == [10, 1.5])
     let error = try #require(throws: DiagnosticError.self) {
       try SensitivityAnalysis.ruleValues(of: engine.pack, named: ["xp.bonuses.weak.xp"])
     }
-    #expect(error.diagnostics.first?.message == "no number at 'xp.bonuses.weak.xp' in the rule pack; did you mean 'xp.bonuses.week.xp'?")
+    #expect(
+      error.diagnostics.first?.message
+        == "no number at 'xp.bonuses.weak.xp' in the rule pack; did you mean 'xp.bonuses.week.xp'?")
   }
 
   @Test func machineOutputsCarryEveryValue() throws {

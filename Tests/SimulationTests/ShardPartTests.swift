@@ -15,7 +15,12 @@ import Testing
       try ShardSession.$current.withValue(session) {
         _ = try MonteCarlo.run(scenario, engine: engine, count: 9, threads: 2, metrics: ["totalXP", "level.5"])
       }
-      return ("part-\(index)", ShardPart(version: "1.0.0", command: "simulate", arguments: ["--runs", "9"], shard: index, shards: shards, batches: session.partials))
+      return (
+        "part-\(index)",
+        ShardPart(
+          version: "1.0.0", command: "simulate", arguments: ["--runs", "9"], shard: index, shards: shards,
+          batches: session.partials)
+      )
     }
   }
 
@@ -49,8 +54,12 @@ import Testing
     #expect(refusal(parts + [parts[2]]) == "part-2: shard 2/3 is also in part-2; give each shard once")
     var renamed = parts[0]
     renamed.part.shard = 2
-    #expect(refusal([parts[0], parts[1], renamed]) == "part-0: batch 1 holds the runs from 0 every 3, which are not those of shard 2/3")
-    #expect(refusal(parts, version: "2.0.0") == "part-0: made by FitQuest 1.0.0; this is FitQuest 2.0.0: make the parts and merge them with one version")
+    #expect(
+      refusal([parts[0], parts[1], renamed])
+        == "part-0: batch 1 holds the runs from 0 every 3, which are not those of shard 2/3")
+    #expect(
+      refusal(parts, version: "2.0.0")
+        == "part-0: made by FitQuest 1.0.0; this is FitQuest 2.0.0: make the parts and merge them with one version")
   }
 
   @Test func countsThatDoNotAddUpAreLocatedErrors() throws {
@@ -61,8 +70,11 @@ import Testing
     let digit = never.upperBound
     let old = Int(String(text[digit])) ?? 0
     text.replaceSubrange(digit...digit, with: String(old + 1))
-    let error = try #require(throws: DiagnosticError.self) { try ShardPart(reading: SourceFile(name: "p", bytes: Array(text.utf8))) }
-    let expected = old + 1 <= 3
+    let error = try #require(throws: DiagnosticError.self) {
+      try ShardPart(reading: SourceFile(name: "p", bytes: Array(text.utf8)))
+    }
+    let expected =
+      old + 1 <= 3
       ? "the counts of metric 'level.5' add up to 4 run(s); the batch holds 3"
       : "'batches[0].metrics[1].never' must be between 0 and 3; found 4"
     #expect(error.diagnostics.first?.message == expected)

@@ -16,15 +16,33 @@ import Testing
   }
 
   @Test(arguments: [
-    Case(text: "level.10 p50 = day 42", metric: "level.10", statistic: .percentile(50), comparison: .equal, value: 42, tolerance: 0),
-    Case(text: "level.10 p50 = day 42 ±2", metric: "level.10", statistic: .percentile(50), comparison: .equal, value: 42, tolerance: 2),
-    Case(text: "level.10 p90<=day 60+-3 days", metric: "level.10", statistic: .percentile(90), comparison: .atMost, value: 60, tolerance: 3),
-    Case(text: "level.20 happened >= 90%", metric: "level.20", statistic: .happened, comparison: .atLeast, value: 0.9, tolerance: 0),
-    Case(text: "level.20 happened ≥ 0.9 ±5%", metric: "level.20", statistic: .happened, comparison: .atLeast, value: 0.9, tolerance: 0.05),
-    Case(text: "totalXP mean <= 25000", metric: "totalXP", statistic: .mean, comparison: .atMost, value: 25000, tolerance: 0),
-    Case(text: "nutrition.clampShare p50 = 5% +/- 1%", metric: "nutrition.clampShare", statistic: .percentile(50), comparison: .equal, value: 0.05, tolerance: 0.01),
-    Case(text: "cappedWorkouts p95 == 0", metric: "cappedWorkouts", statistic: .percentile(95), comparison: .equal, value: 0, tolerance: 0),
-    Case(text: "dieter: xpOnDay.30 mean >= 1e3", metric: "xpOnDay.30", statistic: .mean, comparison: .atLeast, value: 1000, tolerance: 0, scenario: "dieter"),
+    Case(
+      text: "level.10 p50 = day 42", metric: "level.10", statistic: .percentile(50), comparison: .equal, value: 42,
+      tolerance: 0),
+    Case(
+      text: "level.10 p50 = day 42 ±2", metric: "level.10", statistic: .percentile(50), comparison: .equal, value: 42,
+      tolerance: 2),
+    Case(
+      text: "level.10 p90<=day 60+-3 days", metric: "level.10", statistic: .percentile(90), comparison: .atMost,
+      value: 60, tolerance: 3),
+    Case(
+      text: "level.20 happened >= 90%", metric: "level.20", statistic: .happened, comparison: .atLeast, value: 0.9,
+      tolerance: 0),
+    Case(
+      text: "level.20 happened ≥ 0.9 ±5%", metric: "level.20", statistic: .happened, comparison: .atLeast, value: 0.9,
+      tolerance: 0.05),
+    Case(
+      text: "totalXP mean <= 25000", metric: "totalXP", statistic: .mean, comparison: .atMost, value: 25000,
+      tolerance: 0),
+    Case(
+      text: "nutrition.clampShare p50 = 5% +/- 1%", metric: "nutrition.clampShare", statistic: .percentile(50),
+      comparison: .equal, value: 0.05, tolerance: 0.01),
+    Case(
+      text: "cappedWorkouts p95 == 0", metric: "cappedWorkouts", statistic: .percentile(95), comparison: .equal,
+      value: 0, tolerance: 0),
+    Case(
+      text: "dieter: xpOnDay.30 mean >= 1e3", metric: "xpOnDay.30", statistic: .mean, comparison: .atLeast, value: 1000,
+      tolerance: 0, scenario: "dieter"),
   ])
   func parses(_ c: Case) throws {
     let target = try TuneTarget(parsing: c.text)

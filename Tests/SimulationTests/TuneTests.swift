@@ -62,7 +62,8 @@ import Testing
     // The two milestones' days are in the ratio of their thresholds, (9/4)^exponent, so the
     // exponent sets their ratio and the base their scale: only both together meet both.
     let targets = ["level.5 p50 = day 15 ±1", "level.10 p50 = day 36 ±2"]
-    let result = try Self.tuner(targets, ["pack.constants.levelBase=20..200", "pack.constants.levelExponent=1..2"]).run()
+    let result = try Self.tuner(targets, ["pack.constants.levelBase=20..200", "pack.constants.levelExponent=1..2"])
+      .run()
     #expect(result.method == .nelderMead)
     #expect(result.allMet)
     // The base is whole in the pack (40), so only whole numbers were tried.
@@ -90,7 +91,10 @@ import Testing
     let outcome = try #require(result.outcomes.first)
     #expect(!outcome.isMet)
     #expect(outcome.value == (try Self.simulated(result, "level.10").0.p50))
-    #expect(result.text().contains("No value found meets 'level.10 p50 = day 5': the closest is day \(Int(outcome.value ?? 0)), at the top of the range of xp.categories.strength.multiplier (2)."))
+    #expect(
+      result.text().contains(
+        "No value found meets 'level.10 p50 = day 5': the closest is day \(Int(outcome.value ?? 0)), at the top of the range of xp.categories.strength.multiplier (2)."
+      ))
     let json = try JSONReader.parse(result.json)
     #expect(json["targets"]?.elements?.first?["met"] == JSONValue(.bool(false)))
     #expect(json["params"]?["xp.categories.strength.multiplier"]?.number == 2)

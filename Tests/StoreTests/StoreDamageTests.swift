@@ -16,9 +16,12 @@ import Testing
   func store() throws -> (URL, String) {
     let (directory, path) = StoreFixture.storePath("store-damage")
     let cut = Self.events.count - 24
-    try StoreFixture.award(Array(Self.events[..<cut]), to: try SQLiteStore(path: path, options: SQLiteStore.Options(snapshotEvery: 5)), batch: 9)
+    try StoreFixture.award(
+      Array(Self.events[..<cut]), to: try SQLiteStore(path: path, options: SQLiteStore.Options(snapshotEvery: 5)),
+      batch: 9)
     let unsnapshotted = SQLiteStore.Options(snapshotEvery: 1_000_000)
-    try StoreFixture.award(Array(Self.events[cut...]), to: try SQLiteStore(path: path, options: unsnapshotted), batch: 9)
+    try StoreFixture.award(
+      Array(Self.events[cut...]), to: try SQLiteStore(path: path, options: unsnapshotted), batch: 9)
     return (directory, path)
   }
 
@@ -26,12 +29,18 @@ import Testing
   /// changes nothing.
   func expectAnaDamaged(_ path: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let store = try SQLiteStore(path: path, access: .existing)
-    #expect(throws: LedgerError.self, "\(what)", sourceLocation: sourceLocation) { _ = try store.load(player: StoreFixture.id("ana")) }
+    #expect(throws: LedgerError.self, "\(what)", sourceLocation: sourceLocation) {
+      _ = try store.load(player: StoreFixture.id("ana"))
+    }
     do {
       _ = try store.load(player: StoreFixture.id("ana"))
     } catch {
-      guard case .corrupt(let diagnostic) = error else { Issue.record("\(what): \(error)", sourceLocation: sourceLocation); return }
-      #expect(diagnostic.message.hasPrefix("player 'ana' is damaged: "), "\(what): \(diagnostic.message)", sourceLocation: sourceLocation)
+      guard case .corrupt(let diagnostic) = error else {
+        Issue.record("\(what): \(error)", sourceLocation: sourceLocation); return
+      }
+      #expect(
+        diagnostic.message.hasPrefix("player 'ana' is damaged: "), "\(what): \(diagnostic.message)",
+        sourceLocation: sourceLocation)
     }
     #expect(try store.load(player: StoreFixture.id("bo")) != nil, sourceLocation: sourceLocation)
     let (count, problems) = try store.check()
@@ -56,13 +65,37 @@ import Testing
   @Test(arguments: [
     Edit(what: "players.at = -1", sql: "UPDATE players SET at = -1 WHERE id = CAST('ana' AS BLOB)"),
     Edit(what: "players.at = 999", sql: "UPDATE players SET at = 999 WHERE id = CAST('ana' AS BLOB)"),
-    Edit(what: "players.snapshot cut", sql: "UPDATE players SET snapshot = substr(snapshot, 1, 100) WHERE id = CAST('ana' AS BLOB)"),
-    Edit(what: "log.count = 999", sql: "UPDATE log SET count = 999 WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"),
-    Edit(what: "log.seq = -1", sql: "UPDATE log SET seq = -1 WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"),
-    Edit(what: "log.pack = 99", sql: "UPDATE log SET pack = 99 WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"),
-    Edit(what: "a log row removed", sql: "DELETE FROM log WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB) AND seq < (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB)))"),
-    Edit(what: "ids.first + 1", sql: "UPDATE ids SET first = first + 1 WHERE player = CAST('ana' AS BLOB) AND first = (SELECT max(first) FROM ids WHERE player = CAST('ana' AS BLOB))"),
-    Edit(what: "ids.data cut", sql: "UPDATE ids SET data = substr(data, 1, 24) WHERE player = CAST('ana' AS BLOB) AND first = 0"),
+    Edit(
+      what: "players.snapshot cut",
+      sql: "UPDATE players SET snapshot = substr(snapshot, 1, 100) WHERE id = CAST('ana' AS BLOB)"),
+    Edit(
+      what: "log.count = 999",
+      sql:
+        "UPDATE log SET count = 999 WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"
+    ),
+    Edit(
+      what: "log.seq = -1",
+      sql:
+        "UPDATE log SET seq = -1 WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"
+    ),
+    Edit(
+      what: "log.pack = 99",
+      sql:
+        "UPDATE log SET pack = 99 WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"
+    ),
+    Edit(
+      what: "a log row removed",
+      sql:
+        "DELETE FROM log WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB) AND seq < (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB)))"
+    ),
+    Edit(
+      what: "ids.first + 1",
+      sql:
+        "UPDATE ids SET first = first + 1 WHERE player = CAST('ana' AS BLOB) AND first = (SELECT max(first) FROM ids WHERE player = CAST('ana' AS BLOB))"
+    ),
+    Edit(
+      what: "ids.data cut",
+      sql: "UPDATE ids SET data = substr(data, 1, 24) WHERE player = CAST('ana' AS BLOB) AND first = 0"),
     Edit(what: "players.checksum = 0", sql: "UPDATE players SET checksum = 0 WHERE id = CAST('ana' AS BLOB)"),
     Edit(what: "players.at as text", sql: "UPDATE players SET at = 'x' WHERE id = CAST('ana' AS BLOB)"),
   ])
@@ -79,7 +112,9 @@ import Testing
     let ana = StoreFixture.id("ana")
     let snapshot = try StoreFixture.blob(path, "SELECT snapshot FROM players WHERE id = CAST('ana' AS BLOB)")
     for at: Int64 in [-7, 999, Int64(Int32.max) + 1] {
-      try StoreFixture.sql(path, "UPDATE players SET at = ?, checksum = ? WHERE id = CAST('ana' AS BLOB)", [at, SQLiteStore.checksum(ana, [at], snapshot)])
+      try StoreFixture.sql(
+        path, "UPDATE players SET at = ?, checksum = ? WHERE id = CAST('ana' AS BLOB)",
+        [at, SQLiteStore.checksum(ana, [at], snapshot)])
       try expectAnaDamaged(path, "at = \(at), checksum fixed")
     }
   }
@@ -89,9 +124,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     var random = TestRandom(seed: 400)
     for (column, query, update) in [
-      ("snapshot", "SELECT snapshot FROM players WHERE id = CAST('ana' AS BLOB)", "UPDATE players SET snapshot = ? WHERE id = CAST('ana' AS BLOB)"),
-      ("lines", "SELECT lines FROM log WHERE player = CAST('ana' AS BLOB) ORDER BY seq DESC LIMIT 1",
-        "UPDATE log SET lines = ? WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"),
+      (
+        "snapshot", "SELECT snapshot FROM players WHERE id = CAST('ana' AS BLOB)",
+        "UPDATE players SET snapshot = ? WHERE id = CAST('ana' AS BLOB)"
+      ),
+      (
+        "lines", "SELECT lines FROM log WHERE player = CAST('ana' AS BLOB) ORDER BY seq DESC LIMIT 1",
+        "UPDATE log SET lines = ? WHERE player = CAST('ana' AS BLOB) AND seq = (SELECT max(seq) FROM log WHERE player = CAST('ana' AS BLOB))"
+      ),
     ] {
       let original = try StoreFixture.blob(path, query)
       #expect(original.count > 100)

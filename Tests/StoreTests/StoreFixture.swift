@@ -45,8 +45,10 @@ enum StoreFixture {
               rpe: Double(Int.random(in: 6...10, using: &random)))
           }
           let event = Event.workout(
-            id: prefix + "-w", day: day, player: player, category: category, durationMin: Double(Int.random(in: 20...90, using: &random)),
-            rpe: Double(Int.random(in: 5...9, using: &random)), exercises: category == "strength" ? [Exercise(name: exercise, sets: sets)] : [])
+            id: prefix + "-w", day: day, player: player, category: category,
+            durationMin: Double(Int.random(in: 20...90, using: &random)),
+            rpe: Double(Int.random(in: 5...9, using: &random)),
+            exercises: category == "strength" ? [Exercise(name: exercise, sets: sets)] : [])
           if Int.random(in: 0..<15, using: &random) == 0 {
             held.append(event)
           } else {
@@ -54,7 +56,10 @@ enum StoreFixture {
             applied[Array(player.utf8), default: []].append(event.id)
           }
         }
-        events.append(.nutrition(id: prefix + "-n", day: day, player: player, intakeKcal: Double(Int.random(in: 1600...2900, using: &random))))
+        events.append(
+          .nutrition(
+            id: prefix + "-n", day: day, player: player, intakeKcal: Double(Int.random(in: 1600...2900, using: &random))
+          ))
         if Int.random(in: 0..<20, using: &random) == 0, let last = events.last { events.append(last) }
         if Int.random(in: 0..<25, using: &random) == 0, let target = applied[Array(player.utf8)]?.popLast() {
           events.append(.retraction(id: prefix + "-r", day: day, player: player, of: target))
@@ -84,12 +89,16 @@ enum StoreFixture {
 
   /// Applies events to a store in batches of `batch`, through a ``LedgerRun``.
   /// - Throws: ``Refused`` when the engine refuses one.
-  static func award(_ events: [Event], to store: some BatchStore, batch: Int, engine: Engine = engine, maxLock: Int? = nil) throws {
+  static func award(
+    _ events: [Event], to store: some BatchStore, batch: Int, engine: Engine = engine, maxLock: Int? = nil
+  ) throws {
     let run = LedgerRun(store: store, engine: engine)
     run.maxLockMilliseconds = maxLock
     var queued: [Event] = []
     func commit() throws {
-      if let refusal = try run.commit(deliver: { _ in }) { throw Refused(event: queued[refusal.index].id, error: refusal.error) }
+      if let refusal = try run.commit(deliver: { _ in }) {
+        throw Refused(event: queued[refusal.index].id, error: refusal.error)
+      }
       queued.removeAll()
     }
     for event in events {
@@ -108,7 +117,9 @@ enum StoreFixture {
       let directory = Paths.temporaryDirectory("alone")
       defer { try? FileManager.default.removeItem(at: directory) }
       let store = FileStore(path: directory.appendingPathComponent("state.json").path)
-      try award(events.filter { $0.player.map { Array($0.utf8) } == Array(player.utf8) }, to: store, batch: 10_000, engine: engine)
+      try award(
+        events.filter { $0.player.map { Array($0.utf8) } == Array(player.utf8) }, to: store, batch: 10_000,
+        engine: engine)
       states[Array(player.utf8)] = try store.load(nil, engine: engine)
     }
     return states

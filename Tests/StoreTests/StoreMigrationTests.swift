@@ -14,12 +14,16 @@ import Testing
   static let players = ["ana", "bo", "chen", "dara"]
   /// The rules the fixture was written with.
   static let engine: Engine = {
-    do { return try Engine(rulesDirectory: fixture.appendingPathComponent("rules").path) } catch { preconditionFailure("\(error)") }
+    do { return try Engine(rulesDirectory: fixture.appendingPathComponent("rules").path) } catch {
+      preconditionFailure("\(error)")
+    }
   }()
 
   /// The events of an NDJSON file of the fixture.
   static func events(_ name: String) throws -> [Event] {
-    try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").map { try Event(jsonLine: String($0)) }
+    try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").map {
+      try Event(jsonLine: String($0))
+    }
   }
 
   @Test func aSchemaTwoStoreMigratesAndContinuesExactly() throws {
@@ -34,7 +38,8 @@ import Testing
       // The kept events' lines are stored in their canonical form now; everything else as saved.
       #expect(migrated.progress == saved.progress)
       #expect(migrated.appliedCount == saved.appliedCount && migrated.appliedIDCount == saved.appliedIDCount)
-      #expect(migrated.history.kept.map(\.line) == saved.history.kept.map { (try? Event(jsonLine: $0.line))?.jsonLine ?? "" })
+      #expect(
+        migrated.history.kept.map(\.line) == saved.history.kept.map { (try? Event(jsonLine: $0.line))?.jsonLine ?? "" })
       #expect(migrated.history.kept.map(\.seq) == saved.history.kept.map(\.seq))
     }
     #expect(try store.check().problems.isEmpty)

@@ -19,7 +19,9 @@ import Testing
     var cacheBytes: Int
     var snapshotEvery: Int
     var maxLock: Int?
-    var testDescription: String { "batch \(batch), cache \(cacheBytes), snapshot every \(snapshotEvery), lock \(maxLock.map(String.init) ?? "-")" }
+    var testDescription: String {
+      "batch \(batch), cache \(cacheBytes), snapshot every \(snapshotEvery), lock \(maxLock.map(String.init) ?? "-")"
+    }
   }
 
   @Test(arguments: [
@@ -79,7 +81,9 @@ import Testing
     // No snapshot: the first half stays in the log, applied under the shipped rules.
     let store = try SQLiteStore(path: path, options: SQLiteStore.Options(snapshotEvery: 1_000_000))
     try StoreFixture.award(Array(Self.events[..<half]), to: store, batch: 50)
-    let changed = Engine(pack: try RulePackLoader.load(directory: Paths.rules, overrides: [try JSONOverride(parsing: "xp.caps.perWorkout=150")]))
+    let changed = Engine(
+      pack: try RulePackLoader.load(
+        directory: Paths.rules, overrides: [try JSONOverride(parsing: "xp.caps.perWorkout=150")]))
     #expect(changed.pack.digest != StoreFixture.engine.pack.digest)
     // A single-player ledger did the same, then took the rest under the changed rules.
     var warnings: [String] = []
@@ -99,7 +103,9 @@ import Testing
       let split = Self.events[..<half].filter(isOwn).count
       try StoreFixture.award(Array(own[..<split]), to: file, batch: 10_000)
       try StoreFixture.award(Array(own[split...]), to: FileStore(path: file.path), batch: 10_000, engine: changed)
-      #expect(states[Array(player.utf8)] == (try FileStore(path: file.path).load(nil, engine: changed)), "\(Array(player.utf8))")
+      #expect(
+        states[Array(player.utf8)] == (try FileStore(path: file.path).load(nil, engine: changed)),
+        "\(Array(player.utf8))")
     }
   }
 }

@@ -27,7 +27,9 @@ package struct AwardRecord: Sendable {
 
   @inline(__always)
   package init<Record: RecordedAward>(day: Day, _ record: Record) {
-    precondition(MemoryLayout<Record>.size <= Self.capacity && MemoryLayout<Record>.alignment <= 8, "\(Record.self) is too large to record")
+    precondition(
+      MemoryLayout<Record>.size <= Self.capacity && MemoryLayout<Record>.alignment <= 8,
+      "\(Record.self) is too large to record")
     self.day = day
     type = ObjectIdentifier(Record.self)
     storage = (0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -49,7 +51,9 @@ package struct AwardRecord: Sendable {
     return Award(eventID: eventID, player: player, day: day, payload: payload(recorded, log: log, pack: pack))
   }
 
-  private func payload<Record: RecordedAward>(_ type: Record.Type, log: borrowing AwardLog, pack: RulePack) -> any AwardPayload {
+  private func payload<Record: RecordedAward>(_ type: Record.Type, log: borrowing AwardLog, pack: RulePack)
+    -> any AwardPayload
+  {
     withUnsafeBytes(of: storage) { $0.load(as: Record.self) }.payload(in: log, pack: pack)
   }
 }

@@ -6,7 +6,9 @@ extension Engine {
   /// Events must come in date order; one dated before the open day, or on a closed day, is
   /// refused with the state unchanged. When a rule formula fails midway, the progress may be
   /// partly updated: callers that need all-or-nothing keep a copy (copying is cheap).
-  package func apply(_ event: borrowing ResolvedEvent, to live: inout LivePlayer, log: inout AwardLog) throws(EngineError) {
+  package func apply(_ event: borrowing ResolvedEvent, to live: inout LivePlayer, log: inout AwardLog)
+    throws(EngineError)
+  {
     // The event is reached through a pointer: a closure capturing it would copy it.
     try withUnsafePointer(to: event) { (event: UnsafePointer<ResolvedEvent>) throws(EngineError) in
       try apply(event, to: &live, log: &log)
@@ -14,7 +16,9 @@ extension Engine {
   }
 
   /// Applies the event a pointer points at (a hot loop over a buffer of events copies none).
-  package func apply(_ event: UnsafePointer<ResolvedEvent>, to live: inout LivePlayer, log: inout AwardLog) throws(EngineError) {
+  package func apply(_ event: UnsafePointer<ResolvedEvent>, to live: inout LivePlayer, log: inout AwardLog)
+    throws(EngineError)
+  {
     if !live.progress.today.admits(event.pointee.day), let open = live.progress.today.day {
       throw .outOfOrder(day: event.pointee.day, openDay: open, isClosed: live.progress.today.isClosed)
     }
@@ -73,7 +77,8 @@ extension Engine {
   @inline(__always)
   func evaluate(_ formula: Formula, _ context: borrowing EventContext) throws(EngineError) -> Double {
     do {
-      return try formula.evaluate(slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
+      return try formula.evaluate(
+        slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
     } catch {
       throw failure(formula, error)
     }

@@ -11,7 +11,9 @@ extension Engine {
   /// Applies one event to a progress value and returns its awards (explained, or bare with
   /// `explain: false`). All or nothing: when the event is refused or a formula fails, the
   /// progress is left as it was.
-  package func apply(_ event: Event, to progress: inout PlayerProgress, explain: Bool = true) throws(EngineError) -> [Award] {
+  package func apply(_ event: Event, to progress: inout PlayerProgress, explain: Bool = true) throws(EngineError)
+    -> [Award]
+  {
     let resolved = try resolve(event)
     var live = live(progress)
     var log = AwardLog(explain ? .explained : .records)

@@ -47,10 +47,12 @@ public final class Engine: Sendable {
       tables: storage.pointer(tables),
       isActive: storage.buffer(Mechanics.all.map { $0.isActive(in: pack) }),
       siteStarts: storage.buffer(siteStarts),
-      siteSlots: storage.buffer(sites.map { site in storage.buffer(Set(site.flatMap(\.slots)).sorted().map { Int32($0) }) }),
+      siteSlots: storage.buffer(
+        sites.map { site in storage.buffer(Set(site.flatMap(\.slots)).sorted().map { Int32($0) }) }),
       fusedExperience: storage.buffer(experience.programs.map(\.compiledProgram)),
       fusedSlots: storage.buffer(experience.slots.flatMap { $0.map { Int32($0) } }),
-      fusedSlotEnds: storage.buffer(experience.slots.reduce(into: [Int32]()) { ends, list in ends.append((ends.last ?? 0) + Int32(list.count)) }),
+      fusedSlotEnds: storage.buffer(
+        experience.slots.reduce(into: [Int32]()) { ends, list in ends.append((ends.last ?? 0) + Int32(list.count)) }),
       rounding: pack.xp.rounding,
       perWorkoutCap: Int64(pack.xp.perWorkoutCap ?? -1),
       perDayCap: Int64(pack.xp.perDayCap ?? -1),
@@ -61,9 +63,10 @@ public final class Engine: Sendable {
       groupEnds: storage.buffer(achievements.groupEnds.map { Int32($0) }),
       entries: storage.buffer(achievements.entries),
       eventGroups: storage.buffer(achievements.eventGroups.flatMap { $0.map { Int32($0) } }),
-      eventGroupEnds: storage.buffer(achievements.eventGroups.reduce(into: [Int32]()) { ends, list in
-        ends.append((ends.last ?? 0) + Int32(list.count))
-      }),
+      eventGroupEnds: storage.buffer(
+        achievements.eventGroups.reduce(into: [Int32]()) { ends, list in
+          ends.append((ends.last ?? 0) + Int32(list.count))
+        }),
       hasGeneralAchievements: !achievements.general.isEmpty,
       tierCount: achievements.tierCount,
       progressionCategories: storage.buffer(progression))
@@ -77,7 +80,8 @@ public final class Engine: Sendable {
   /// An engine for the same pack compiled again from the same file contents: its own formula
   /// objects and tables, so threads that each use their own copy share no reference counts.
   package func isolatedCopy() -> Engine {
-    guard let copy = try? RulePackLoader.load(pack.files, source: pack.source, overrides: pack.overrides, problems: []) else {
+    guard let copy = try? RulePackLoader.load(pack.files, source: pack.source, overrides: pack.overrides, problems: [])
+    else {
       return self
     }
     return Engine(pack: copy)
@@ -113,9 +117,13 @@ public final class Engine: Sendable {
 }
 
 extension Mechanic {
-  static func isAligned(_ progress: PlayerProgress, to pack: RulePack) -> Bool { isAligned(progress[keyPath: state], to: pack) }
+  static func isAligned(_ progress: PlayerProgress, to pack: RulePack) -> Bool {
+    isAligned(progress[keyPath: state], to: pack)
+  }
 
-  static func align(_ progress: inout PlayerProgress, to pack: RulePack) -> [String] { align(&progress[keyPath: state], to: pack) }
+  static func align(_ progress: inout PlayerProgress, to pack: RulePack) -> [String] {
+    align(&progress[keyPath: state], to: pack)
+  }
 
   /// The mechanic's formula sites for a pack (none when the pack lacks its rules).
   static func formulaSites(of pack: RulePack) -> [[Formula]] {
@@ -143,7 +151,9 @@ package struct LivePlayer: Sendable {
   /// while applying: a shared block is replaced first).
   @inline(__always)
   mutating func scratch(capacity: Int) -> UnsafeMutablePointer<Double> {
-    if isKnownUniquelyReferenced(&memory), let block = memory.unsafelyUnwrapped as ScratchMemory?, block.capacity >= capacity {
+    if isKnownUniquelyReferenced(&memory), let block = memory.unsafelyUnwrapped as ScratchMemory?,
+      block.capacity >= capacity
+    {
       return block.base
     }
     let fresh = ScratchMemory(capacity: capacity)

@@ -30,7 +30,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case .formulaFailed(let diagnostic): return "a rule formula failed: \(diagnostic.message)"
     case .overflow(let what): return "\(what) would exceed the largest exact value (2^53)"
     case .beforeWindow(let day, let start):
-      return "event dated \(day.iso) is before the replay window, which starts on \(start.iso); it cannot be placed in date order"
+      return
+        "event dated \(day.iso) is before the replay window, which starts on \(start.iso); it cannot be placed in date order"
     case .packMismatch(let saved, let current):
       return "the player was built by rule pack '\(saved)', not '\(current)'; use the pack it was built with"
     case .cannotRetract(let id, let reason): return "cannot withdraw event '\(id)': \(reason)"

@@ -58,8 +58,10 @@ struct SlotReader {
       offset = 0
       function = nil
     case .field(let field, let base, let offset):
-      let kinds: [Kind] = base == .context
-        ? [.contextDouble, .contextInt, .contextInt64, .contextBool] : [.progressDouble, .progressInt, .progressInt64, .progressBool]
+      let kinds: [Kind] =
+        base == .context
+        ? [.contextDouble, .contextInt, .contextInt64, .contextBool]
+        : [.progressDouble, .progressInt, .progressInt64, .progressBool]
       kind = kinds[Int(field.rawValue)]
       self.offset = Int32(offset)
       function = nil

@@ -16,8 +16,10 @@ extension Formula {
   /// arguments on the stack.
   func evaluate(_ first: Double, _ second: Double) throws(FormulaFailure) -> Double {
     var slots = (first, second)
-    return try withUnsafeMutablePointer(to: &slots) { (pair: UnsafeMutablePointer<(Double, Double)>) throws(FormulaFailure) -> Double in
-      try pair.withMemoryRebound(to: Double.self, capacity: 2) { (values: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double in
+    return try withUnsafeMutablePointer(to: &slots) {
+      (pair: UnsafeMutablePointer<(Double, Double)>) throws(FormulaFailure) -> Double in
+      try pair.withMemoryRebound(to: Double.self, capacity: 2) {
+        (values: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double in
         try evaluate(slots: UnsafePointer(values))
       }
     }

@@ -6,7 +6,10 @@
 /// stats → evolution → player XP and level → quests → season points → weekly goal → achievements (to a fixed point, since
 /// reward XP can level up and unlock more). docs/architecture.md explains each phase.
 extension Engine {
-  func applyWorkout(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+  func applyWorkout(
+    _ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer,
+    _ log: inout AwardLog
+  )
     throws(EngineError)
   {
     prepare(event, &context, &live.progress)
@@ -28,7 +31,9 @@ extension Engine {
     try checkAchievements(&context, &live, &log)
   }
 
-  func applyNutrition(_ intakeKcal: Double, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+  func applyNutrition(
+    _ intakeKcal: Double, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog
+  )
     throws(EngineError)
   {
     try openDay(&context, &live.progress, &log)
@@ -36,7 +41,9 @@ extension Engine {
     try checkAchievements(&context, &live, isNutrition: true, &log)
   }
 
-  func applyCompanionChoice(_ species: Int, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+  func applyCompanionChoice(
+    _ species: Int, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog
+  )
     throws(EngineError)
   {
     try checkChoice(species, live.progress)
@@ -45,21 +52,28 @@ extension Engine {
     try checkAchievements(&context, &live, &log)
   }
 
-  func applyProfile(_ targets: MacroTargets, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+  func applyProfile(
+    _ targets: MacroTargets, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog
+  )
     throws(EngineError)
   {
     try openDay(&context, &live.progress, &log)
     live.progress.nutrition.baseline = targets
   }
 
-  func applyDayClosure(_ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog) throws(EngineError) {
+  func applyDayClosure(_ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     try openDay(&context, &live.progress, &log)
     try closeDay(&context, &live.progress, &log)
   }
 
   /// An event a mechanic adds, then achievements. A pause is granted before the day opens (so
   /// that it can keep a streak whose rest days it covers); a goal is set once the day is open.
-  func applyMechanicEvent(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer, _ log: inout AwardLog)
+  func applyMechanicEvent(
+    _ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ live: inout LivePlayer,
+    _ log: inout AwardLog
+  )
     throws(EngineError)
   {
     switch event.pointee.payload {
@@ -79,7 +93,8 @@ extension Engine {
   /// the day (and a new ISO week), count planned and paused rest days as not missed, break a
   /// streak whose rest days ran out, close the weeks of weekly goals before this one.
   @inline(__always)
-  func openDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func openDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError)
+  {
     if let open = state.today.day {
       if open == context.day { return }
       if !state.today.isClosed { try settleTarget(of: open, &context, &state, &log) }

@@ -91,7 +91,8 @@ extension Event: Codable {
     do {
       self = try EventDecoder(pack: nil).decode(value)
     } catch {
-      throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
     }
   }
 }
@@ -104,7 +105,8 @@ extension ResolvedEvent {
     case .workout:
       var workout = Workout(
         category: category >= 0 ? pack.categories[Int(category)].name : "", durationMin: durationMin,
-        rpe: hasRPE ? rpe : nil, activeKcal: activeKcal.isNaN ? nil : activeKcal, distanceKm: distanceKm.isNaN ? nil : distanceKm)
+        rpe: hasRPE ? rpe : nil, activeKcal: activeKcal.isNaN ? nil : activeKcal,
+        distanceKm: distanceKm.isNaN ? nil : distanceKm)
       if hasSummary {
         workout.summary = Workout.Summary(sets: summarySets, reps: summaryReps, volumeKg: summaryVolumeKg)
       }

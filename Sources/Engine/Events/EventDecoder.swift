@@ -15,7 +15,8 @@ public struct EventDecoder: Sendable {
   }
 
   /// The event types (the engine's, then those the mechanics add) and their fields.
-  static let types = ["workout", "nutrition", "companion", "profile", "dayClosed", "retraction"]
+  static let types =
+    ["workout", "nutrition", "companion", "profile", "dayClosed", "retraction"]
     + Mechanics.all.flatMap { $0.events }.map { $0.type }
 
   static func fields(of type: String) -> [String] {
@@ -60,7 +61,8 @@ public struct EventDecoder: Sendable {
     var fields = FieldReader(members: members, offset: value.offset, path: "")
     let typeValue = try fields.require("type")
     guard case .string(let type) = typeValue.kind else {
-      throw EventDecodingError(offset: typeValue.offset, message: "'type' must be a string; found \(typeValue.kindName)")
+      throw EventDecodingError(
+        offset: typeValue.offset, message: "'type' must be a string; found \(typeValue.kindName)")
     }
     let id = try fields.string("id")
     let player = try fields.optionalString("player")
@@ -81,11 +83,13 @@ public struct EventDecoder: Sendable {
     case "profile":
       let targetsValue = try fields.require("targets")
       guard case .object(let targetMembers) = targetsValue.kind else {
-        throw EventDecodingError(offset: targetsValue.offset, message: "'targets' must be an object; found \(targetsValue.kindName)")
+        throw EventDecodingError(
+          offset: targetsValue.offset, message: "'targets' must be an object; found \(targetsValue.kindName)")
       }
       var targets = FieldReader(members: targetMembers, offset: targetsValue.offset, path: "targets.")
       let macros = MacroTargets(
-        kcal: try targets.number("kcal"), proteinG: try targets.number("proteinG"), carbsG: try targets.number("carbsG"),
+        kcal: try targets.number("kcal"), proteinG: try targets.number("proteinG"),
+        carbsG: try targets.number("carbsG"),
         fatG: try targets.number("fatG"))
       try targets.finish(known: ["kcal", "proteinG", "carbsG", "fatG"])
       kind = .profile(macros)
@@ -101,7 +105,9 @@ public struct EventDecoder: Sendable {
       let hint = Suggestion.closest(to: type, among: Self.types).map { "did you mean '\($0)'?" }
       throw EventDecodingError(
         offset: typeValue.offset,
-        message: "unknown event type '\(type)'; \(hint ?? "expected one of " + Self.types.map { "'\($0)'" }.joined(separator: ", "))")
+        message:
+          "unknown event type '\(type)'; \(hint ?? "expected one of " + Self.types.map { "'\($0)'" }.joined(separator: ", "))"
+      )
     }
     try fields.finish(known: ["type", "id", "date", "player"] + Self.fields(of: type))
     return Event(id: id, day: day, player: player, kind: kind)
@@ -118,14 +124,17 @@ public struct EventDecoder: Sendable {
     if let exercisesValue = fields.take("exercises") {
       if sets != nil || volume != nil || reps != nil {
         throw EventDecodingError(
-          offset: exercisesValue.offset, message: "give either 'exercises' or the summary ('sets', 'reps', 'volumeKg'), not both")
+          offset: exercisesValue.offset,
+          message: "give either 'exercises' or the summary ('sets', 'reps', 'volumeKg'), not both")
       }
       guard case .array(let list) = exercisesValue.kind else {
-        throw EventDecodingError(offset: exercisesValue.offset, message: "'exercises' must be an array; found \(exercisesValue.kindName)")
+        throw EventDecodingError(
+          offset: exercisesValue.offset, message: "'exercises' must be an array; found \(exercisesValue.kindName)")
       }
       if list.count > EventValidator.maximumExercises {
         throw EventDecodingError(
-          offset: exercisesValue.offset, message: "a workout has at most \(EventValidator.maximumExercises) exercises; found \(list.count)")
+          offset: exercisesValue.offset,
+          message: "a workout has at most \(EventValidator.maximumExercises) exercises; found \(list.count)")
       }
       for (index, value) in list.enumerated() {
         workout.exercises.append(try exercise(value, path: "exercises[\(index)]."))
@@ -138,20 +147,23 @@ public struct EventDecoder: Sendable {
 
   private func exercise(_ value: JSONValue, path: String) throws(EventDecodingError) -> Exercise {
     guard case .object(let members) = value.kind else {
-      throw EventDecodingError(offset: value.offset, message: "'\(path.dropLast())' must be an object; found \(value.kindName)")
+      throw EventDecodingError(
+        offset: value.offset, message: "'\(path.dropLast())' must be an object; found \(value.kindName)")
     }
     var fields = FieldReader(members: members, offset: value.offset, path: path)
     let name = try fields.string("name")
     let setsValue = try fields.require("sets")
     guard case .array(let list) = setsValue.kind, !list.isEmpty, list.count <= EventValidator.maximumSets else {
-      throw EventDecodingError(offset: setsValue.offset, message: "'\(path)sets' must be an array of 1 to \(EventValidator.maximumSets) sets")
+      throw EventDecodingError(
+        offset: setsValue.offset, message: "'\(path)sets' must be an array of 1 to \(EventValidator.maximumSets) sets")
     }
     var sets: [ExerciseSet] = []
     sets.reserveCapacity(list.count)
     for (index, setValue) in list.enumerated() {
       let setPath = "\(path)sets[\(index)]."
       guard case .object(let setMembers) = setValue.kind else {
-        throw EventDecodingError(offset: setValue.offset, message: "'\(setPath.dropLast())' must be an object; found \(setValue.kindName)")
+        throw EventDecodingError(
+          offset: setValue.offset, message: "'\(setPath.dropLast())' must be an object; found \(setValue.kindName)")
       }
       var set = FieldReader(members: setMembers, offset: setValue.offset, path: setPath)
       let reps = try set.whole("reps")
@@ -164,7 +176,9 @@ public struct EventDecoder: Sendable {
           let shown = kindValue.string ?? kindValue.description
           throw EventDecodingError(
             offset: kindValue.offset,
-            message: "'\(setPath)kind' must be one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.hint(for: shown, among: names))")
+            message:
+              "'\(setPath)kind' must be one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.hint(for: shown, among: names))"
+          )
         }
         kind = parsed
       }
@@ -174,7 +188,8 @@ public struct EventDecoder: Sendable {
     var isUnlisted = false
     if let flag = fields.take("unlisted") {
       guard case .bool(let value) = flag.kind else {
-        throw EventDecodingError(offset: flag.offset, message: "'\(path)unlisted' must be true or false; found \(flag.kindName)")
+        throw EventDecodingError(
+          offset: flag.offset, message: "'\(path)unlisted' must be true or false; found \(flag.kindName)")
       }
       isUnlisted = value
     }
@@ -192,7 +207,9 @@ public struct EventDecoder: Sendable {
       rest = rest.dropFirst(key.count)
       guard let next = current[String(key)] else { return current.offset }
       current = next
-      while rest.hasPrefix("["), let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]) {
+      while rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
+        let index = Int(rest[rest.index(after: rest.startIndex)..<close])
+      {
         guard let elements = current.elements, index < elements.count else { return current.offset }
         current = elements[index]
         rest = rest[rest.index(after: close)...]
@@ -220,9 +237,12 @@ public struct EventDecoder: Sendable {
   }
 
   /// Runs a decoding of a line, turning its error into a diagnostic at the line's offset.
-  private func located<T>(_ line: [UInt8], _ file: String, _ lineNumber: Int, _ body: () throws -> T) throws(DiagnosticError) -> T {
+  private func located<T>(_ line: [UInt8], _ file: String, _ lineNumber: Int, _ body: () throws -> T)
+    throws(DiagnosticError) -> T
+  {
     func at(_ offset: Int, _ message: String) -> DiagnosticError {
-      DiagnosticError(Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: offset, message: message))
+      DiagnosticError(
+        Diagnostic(in: SourceFile(name: file, bytes: line, firstLine: lineNumber), offset: offset, message: message))
     }
     do {
       return try body()

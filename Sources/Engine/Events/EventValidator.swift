@@ -27,8 +27,10 @@ package enum EventValidator {
     case .nutrition(let log):
       var resolved = ResolvedEvent(kind: .nutrition, id: event.id, day: event.day, player: event.player)
       resolved.intakeKcal = try number(log.intakeKcal, "intakeKcal", 0...20_000)
-      resolved.proteinG = try log.proteinG.map { value throws(EventError) in try number(value, "proteinG", 0...2_000) } ?? .nan
-      resolved.carbsG = try log.carbsG.map { value throws(EventError) in try number(value, "carbsG", 0...2_000) } ?? .nan
+      resolved.proteinG =
+        try log.proteinG.map { value throws(EventError) in try number(value, "proteinG", 0...2_000) } ?? .nan
+      resolved.carbsG =
+        try log.carbsG.map { value throws(EventError) in try number(value, "carbsG", 0...2_000) } ?? .nan
       resolved.fatG = try log.fatG.map { value throws(EventError) in try number(value, "fatG", 0...2_000) } ?? .nan
       return resolved
     case .companion(let species):
@@ -39,7 +41,8 @@ package enum EventValidator {
           throw EventError("species", "this rule pack has no companions")
         }
         guard let index = rules.species(named: species) else {
-          throw EventError("species", "unknown species '\(species)'\(Suggestion.hint(for: species, among: rules.species.map(\.id)))")
+          throw EventError(
+            "species", "unknown species '\(species)'\(Suggestion.hint(for: species, among: rules.species.map(\.id)))")
         }
         resolved.species = Int32(index)
       }
@@ -67,14 +70,17 @@ package enum EventValidator {
     }
   }
 
-  private static func resolveWorkout(_ workout: Workout, into resolved: inout ResolvedEvent, pack: RulePack?) throws(EventError) {
+  private static func resolveWorkout(_ workout: Workout, into resolved: inout ResolvedEvent, pack: RulePack?)
+    throws(EventError)
+  {
     if let pack {
       guard let index = pack.category(named: workout.category) else {
         let names = pack.categories.map(\.name)
         let hint = Suggestion.closest(to: workout.category, among: names).map { "did you mean '\($0)'?" }
         throw EventError(
           "category",
-          "unknown category '\(workout.category)'; \(hint ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", "))")
+          "unknown category '\(workout.category)'; \(hint ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", "))"
+        )
       }
       resolved.category = Int32(index)
     } else if workout.category.isEmpty {
@@ -99,7 +105,8 @@ package enum EventValidator {
     }
     guard !workout.exercises.isEmpty else { return }
     if workout.exercises.count > maximumExercises {
-      throw EventError("exercises", "a workout has at most \(maximumExercises) exercises; found \(workout.exercises.count)")
+      throw EventError(
+        "exercises", "a workout has at most \(maximumExercises) exercises; found \(workout.exercises.count)")
     }
     resolved.exercises.reserveCapacity(workout.exercises.count)
     for (position, exercise) in workout.exercises.enumerated() {
@@ -115,7 +122,9 @@ package enum EventValidator {
           resolved.unlisted.append((Int32(position), exercise.name))
         }
       } else {
-        guard !exercise.name.isEmpty else { throw EventError(path + "name", "'\(path)name' must be a non-empty string; found \"\"") }
+        guard !exercise.name.isEmpty else {
+          throw EventError(path + "name", "'\(path)name' must be a non-empty string; found \"\"")
+        }
         resolved.exercises.append(-1)
       }
       guard !exercise.sets.isEmpty, exercise.sets.count <= maximumSets else {
@@ -126,23 +135,29 @@ package enum EventValidator {
         let reps = try number(Double(set.reps), setPath + "reps", 1...999)
         let weight = try number(set.weightKg, setPath + "weightKg", 0...9_999.9)
         let rpe = try set.rpe.map { value throws(EventError) in try number(value, setPath + "rpe", 1...10) } ?? 0
-        resolved.sets.append(ResolvedSet(exercise: Int32(position), reps: Int32(reps), weightKg: weight, rpe: rpe, kind: set.kind))
+        resolved.sets.append(
+          ResolvedSet(exercise: Int32(position), reps: Int32(reps), weightKg: weight, rpe: rpe, kind: set.kind))
       }
     }
   }
 
   /// The pack's unlisted exercise for an exercise it does not list (marked `"unlisted": true`).
-  private static func unlisted(_ exercise: Exercise, path: String, category: Int, pack: RulePack) throws(EventError) -> Int {
+  private static func unlisted(_ exercise: Exercise, path: String, category: Int, pack: RulePack) throws(EventError)
+    -> Int
+  {
     let fallback = pack.unlistedExercise(forCategory: category)
     guard exercise.isUnlisted else {
       var hint = Suggestion.hint(for: exercise.name, among: pack.exercises.map(\.name))
-      if hint.isEmpty, let fallback { hint = "; mark it \"unlisted\": true to keep it under '\(pack.exercises[fallback].name)'" }
+      if hint.isEmpty, let fallback {
+        hint = "; mark it \"unlisted\": true to keep it under '\(pack.exercises[fallback].name)'"
+      }
       throw EventError(path + "name", "unknown exercise '\(exercise.name)'\(hint)")
     }
     guard let fallback else {
       let name = pack.categories.indices.contains(category) ? pack.categories[category].name : ""
       throw EventError(
-        path + "unlisted", "this rule pack keeps no unlisted exercises of category '\(name)' (exercises.json names none in 'unlisted')")
+        path + "unlisted",
+        "this rule pack keeps no unlisted exercises of category '\(name)' (exercises.json names none in 'unlisted')")
     }
     try identifier(exercise.name, path + "name")
     return fallback
@@ -156,13 +171,16 @@ package enum EventValidator {
 
   /// A number within a range (JSON has no NaN or infinities; Swift-built events might).
   @inline(__always)
-  package static func number(_ value: Double, _ path: @autoclosure () -> String, _ range: ClosedRange<Double>) throws(EventError) -> Double {
+  package static func number(_ value: Double, _ path: @autoclosure () -> String, _ range: ClosedRange<Double>)
+    throws(EventError) -> Double
+  {
     guard range.contains(value) else {
       let path = path()
       let found = value.isFinite ? NumberText.format(value) : "\(value)"
       throw EventError(
         path,
-        "'\(path)' must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)); found \(found)")
+        "'\(path)' must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)); found \(found)"
+      )
     }
     return value
   }

@@ -209,7 +209,8 @@ package struct FastEventDecoder {
         }
       } while scanner.take(UInt8(ascii: ","))
       guard scanner.take(UInt8(ascii: "}")), let reps, let weight else { return nil }
-      sets.append(ResolvedSet(exercise: exercise, reps: Int32(reps), weightKg: weight, rpe: rpe ?? 0, kind: kind ?? .working))
+      sets.append(
+        ResolvedSet(exercise: exercise, reps: Int32(reps), weightKg: weight, rpe: rpe ?? 0, kind: kind ?? .working))
     } while scanner.take(UInt8(ascii: ","))
     guard scanner.take(UInt8(ascii: "]")), !sets.isEmpty else { return nil }
     return sets

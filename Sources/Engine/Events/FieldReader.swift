@@ -38,7 +38,8 @@ struct FieldReader {
 
   func stringValue(_ value: JSONValue, _ key: String) throws(EventDecodingError) -> String {
     guard case .string(let text) = value.kind, !text.isEmpty else {
-      throw EventDecodingError(offset: value.offset, message: "'\(path)\(key)' must be a non-empty string; found \(value)")
+      throw EventDecodingError(
+        offset: value.offset, message: "'\(path)\(key)' must be a non-empty string; found \(value)")
     }
     return text
   }
@@ -54,10 +55,12 @@ struct FieldReader {
 
   func numberValue(_ value: JSONValue, _ key: String, whole: Bool = false) throws(EventDecodingError) -> Double {
     guard let number = value.number else {
-      throw EventDecodingError(offset: value.offset, message: "'\(path)\(key)' must be a number; found \(value.kindName)")
+      throw EventDecodingError(
+        offset: value.offset, message: "'\(path)\(key)' must be a number; found \(value.kindName)")
     }
     if whole && number != number.rounded() {
-      throw EventDecodingError(offset: value.offset, message: "'\(path)\(key)' must be a whole number; found \(NumberText.format(number))")
+      throw EventDecodingError(
+        offset: value.offset, message: "'\(path)\(key)' must be a whole number; found \(NumberText.format(number))")
     }
     return number
   }

@@ -31,22 +31,30 @@ public struct EventFields {
   /// A required non-empty string.
   public mutating func string(_ key: String) throws(EventDecodingError) -> String { try reader.string(key) }
   /// An optional non-empty string.
-  public mutating func optionalString(_ key: String) throws(EventDecodingError) -> String? { try reader.optionalString(key) }
+  public mutating func optionalString(_ key: String) throws(EventDecodingError) -> String? {
+    try reader.optionalString(key)
+  }
   /// A required number.
   public mutating func number(_ key: String) throws(EventDecodingError) -> Double { try reader.number(key) }
   /// An optional number.
-  public mutating func optionalNumber(_ key: String) throws(EventDecodingError) -> Double? { try reader.optionalNumber(key) }
+  public mutating func optionalNumber(_ key: String) throws(EventDecodingError) -> Double? {
+    try reader.optionalNumber(key)
+  }
   /// A required whole number.
   public mutating func whole(_ key: String) throws(EventDecodingError) -> Int { try reader.whole(key) }
   /// An optional whole number.
   public mutating func optionalWhole(_ key: String) throws(EventDecodingError) -> Int? { try reader.optionalWhole(key) }
   /// An error about the event as a whole, at its start.
-  public func error(_ message: String) -> EventDecodingError { EventDecodingError(offset: reader.offset, message: message) }
+  public func error(_ message: String) -> EventDecodingError {
+    EventDecodingError(offset: reader.offset, message: message)
+  }
   /// A required ISO date (`"2026-01-05"`).
   public mutating func date(_ key: String) throws(EventDecodingError) -> Day {
     let value = try reader.require(key)
     guard case .string(let text) = value.kind, let day = Day(iso: text) else {
-      throw EventDecodingError(offset: value.offset, message: "'\(reader.path)\(key)' must be an ISO date such as \"2026-01-05\"; found \(value)")
+      throw EventDecodingError(
+        offset: value.offset,
+        message: "'\(reader.path)\(key)' must be an ISO date such as \"2026-01-05\"; found \(value)")
     }
     return day
   }

@@ -41,9 +41,12 @@ package struct Fact: Sendable {
 
   /// A fact stored in a field of the event being applied (read without a call).
   package init<Value: FactField>(
-    _ name: String, _ type: FormulaType = .number, _ scopes: Set<FactScope>, _ help: String, event field: KeyPath<EventContext, Value>
+    _ name: String, _ type: FormulaType = .number, _ scopes: Set<FactScope>, _ help: String,
+    event field: KeyPath<EventContext, Value>
   ) {
-    self.init(name, type, scopes, help, monotonic: false, changes: .anyEvent, source: .field(Value.kind, .context, offset(field)))
+    self.init(
+      name, type, scopes, help, monotonic: false, changes: .anyEvent,
+      source: .field(Value.kind, .context, offset(field)))
   }
 
   /// A fact stored in a field of the player's progress (read without a call).
@@ -51,12 +54,16 @@ package struct Fact: Sendable {
     _ name: String, _ type: FormulaType = .number, _ scopes: Set<FactScope>, _ help: String, monotonic: Bool = false,
     changes: FactChange = .anyEvent, player field: KeyPath<PlayerProgress, Value>
   ) {
-    self.init(name, type, scopes, help, monotonic: monotonic, changes: changes, source: .field(Value.kind, .progress, offset(field)))
+    self.init(
+      name, type, scopes, help, monotonic: monotonic, changes: changes,
+      source: .field(Value.kind, .progress, offset(field)))
   }
 
   /// The parameter of the workout's category at index `argument`.
-  package static func categoryParameter(_ name: String, _ scopes: Set<FactScope>, _ help: String, argument: Int) -> Fact {
-    Fact(name, .number, scopes, help, monotonic: false, changes: .anyEvent, source: .categoryParameter, argument: argument)
+  package static func categoryParameter(_ name: String, _ scopes: Set<FactScope>, _ help: String, argument: Int) -> Fact
+  {
+    Fact(
+      name, .number, scopes, help, monotonic: false, changes: .anyEvent, source: .categoryParameter, argument: argument)
   }
 
   private init(

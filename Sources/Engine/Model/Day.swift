@@ -33,7 +33,8 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   /// A calendar day; nil when there is no such day (2026-02-31, month 13) or the year is not
   /// 1–9999.
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= Day.daysInMonth(year: year, month: month)
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= Day.daysInMonth(year: year, month: month)
     else { return nil }
     self.number = Day.daysFromCivil(year: year, month: month, day: day)
   }
@@ -46,7 +47,9 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   /// The ISO date, `YYYY-MM-DD`.
   public var iso: String {
     let (year, month, day) = civil
-    guard (0...9999).contains(year) else { return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
+    guard (0...9999).contains(year) else {
+      return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
     return String(unsafeUninitializedCapacity: 10) { buffer in
       let zero = UInt8(ascii: "0")
       buffer[0] = zero + UInt8(year / 1000)
@@ -114,7 +117,8 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let day = Day(iso: text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "invalid date '\(text)'"))
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "invalid date '\(text)'"))
     }
     self = day
   }

@@ -35,10 +35,13 @@ extension Mechanic {
   static func cell(_ rules: Rules?) -> (UnsafeMutableRawPointer, () -> Void) {
     let pointer = UnsafeMutablePointer<Rules?>.allocate(capacity: 1)
     pointer.initialize(to: rules)
-    return (UnsafeMutableRawPointer(pointer), {
-      pointer.deinitialize(count: 1)
-      pointer.deallocate()
-    })
+    return (
+      UnsafeMutableRawPointer(pointer),
+      {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+      }
+    )
   }
 
   /// Decodes the mechanic's rules into a cell.

@@ -25,7 +25,10 @@ extension PackDecoder {
       for node in fields.optional("aliases")?.array ?? [] {
         guard let alias = node.nonEmptyString else { continue }
         if let owner = taken[alias] {
-          node.error(owner == alias ? "alias '\(alias)' is already the name of an exercise" : "alias '\(alias)' is already a name of '\(owner)'")
+          node.error(
+            owner == alias
+              ? "alias '\(alias)' is already the name of an exercise"
+              : "alias '\(alias)' is already a name of '\(owner)'")
           continue
         }
         taken[alias] = entry.key
@@ -59,7 +62,8 @@ extension PackDecoder {
       }
       guard exercises[index].category == category else {
         let actual = categories[exercises[index].category].name
-        entry.node.error("the unlisted exercise of '\(entry.key)' must be a \(entry.key) exercise; '\(name)' is a \(actual) exercise")
+        entry.node.error(
+          "the unlisted exercise of '\(entry.key)' must be a \(entry.key) exercise; '\(name)' is a \(actual) exercise")
         continue
       }
       unlisted[category] = index

@@ -31,7 +31,8 @@ package final class PackDecoder {
     decodeCategories(documents["xp"]?.object?.required("categories"))
     let elementNames = documents["companions"]?.value["elements"]?.members?.map(\.key) ?? []
     facts = FactTable(
-      FactNames(categories: categories.map(\.name), parameters: parameters, elements: elementNames), constants: constants)
+      FactNames(categories: categories.map(\.name), parameters: parameters, elements: elementNames),
+      constants: constants)
     decodeExercises()
     let mechanics = MechanicRules { $0.decodedCell(self) }
     guard let header, mechanics.hasRequired, !log.hasErrors else { return nil }
@@ -55,14 +56,18 @@ package final class PackDecoder {
     defer { object.finish() }
     if let format = object.required("format"), let number = format.integer(in: 1...Int.max) {
       if number > PackDecoder.supportedFormat {
-        format.error("rule pack format \(number) is newer than this fitquest supports (\(PackDecoder.supportedFormat)); update fitquest")
+        format.error(
+          "rule pack format \(number) is newer than this fitquest supports (\(PackDecoder.supportedFormat)); update fitquest"
+        )
       }
     }
     if let list = object.optional("constants")?.object {
       for entry in list.entries {
         guard let value = entry.node.number else { continue }
-        guard entry.key.first?.isLetter == true, entry.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-          entry.node.error("constant name '\(entry.key)' must start with a letter and hold only letters, digits and '_'")
+        guard entry.key.first?.isLetter == true, entry.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else {
+          entry.node.error(
+            "constant name '\(entry.key)' must start with a letter and hold only letters, digits and '_'")
           continue
         }
         constants.append(("const.\(entry.key)", value))
@@ -116,7 +121,8 @@ package final class PackDecoder {
     var typos: [(key: String, parameter: String)] = []
     for parameter in parameters where !keys.contains(parameter) {
       let typo = keys.first { key in
-        !parameters.contains(key) && !typos.contains { $0.key == key } && Suggestion.closest(to: key, among: [parameter]) != nil
+        !parameters.contains(key) && !typos.contains { $0.key == key }
+          && Suggestion.closest(to: key, among: [parameter]) != nil
       }
       if let typo { typos.append((typo, parameter)) }
     }
@@ -130,7 +136,8 @@ package final class PackDecoder {
     return parameters.map { parameter in
       let key = keys.contains(parameter) ? parameter : typos.first { $0.parameter == parameter }?.key
       guard let key, let member = members.first(where: { $0.key == key }) else {
-        reader.node.error("category '\(name)' lacks parameter '\(parameter)'; every category defines \(Self.list(parameters))")
+        reader.node.error(
+          "category '\(name)' lacks parameter '\(parameter)'; every category defines \(Self.list(parameters))")
         return 0
       }
       return reader.node.child(member.value, key: key).number ?? 0
@@ -156,7 +163,9 @@ package final class PackDecoder {
     guard let node, let object = node.object else { return nil }
     var result: [NamedFormula] = []
     for entry in object.entries {
-      if let compiled = formula(entry.node, place, type) { result.append(NamedFormula(name: entry.key, formula: compiled)) }
+      if let compiled = formula(entry.node, place, type) {
+        result.append(NamedFormula(name: entry.key, formula: compiled))
+      }
     }
     return result
   }
@@ -187,13 +196,16 @@ package final class PackDecoder {
     case (let curveNode?, nil):
       guard let formula = formula(curveNode, variables: ["level"]) else { return nil }
       guard let maxLevel else {
-        if maxNode == nil && !object.hasMisspelling(of: "maxLevel") { object.node.error("a \(what) curve needs 'maxLevel'") }
+        if maxNode == nil && !object.hasMisspelling(of: "maxLevel") {
+          object.node.error("a \(what) curve needs 'maxLevel'")
+        }
         return nil
       }
       let work = maxLevel * max(1, formula.instructionCount)
       guard work <= PackDecoder.maximumCurveWork else {
         curveNode.error(
-          "the \(what) curve is too expensive to tabulate for \(maxLevel) levels (more than \(PackDecoder.maximumCurveWork) steps); lower 'maxLevel' or simplify the curve")
+          "the \(what) curve is too expensive to tabulate for \(maxLevel) levels (more than \(PackDecoder.maximumCurveWork) steps); lower 'maxLevel' or simplify the curve"
+        )
         return nil
       }
       for level in 2...maxLevel {
@@ -208,13 +220,15 @@ package final class PackDecoder {
         }
         guard value == value.rounded(), value >= 1, value < 9e15 else {
           curveNode.error(
-            "the \(what) curve gives \(NumberText.format(value)) XP for level \(level); thresholds must be whole numbers of at least 1 (use floor() or round())")
+            "the \(what) curve gives \(NumberText.format(value)) XP for level \(level); thresholds must be whole numbers of at least 1 (use floor() or round())"
+          )
           return nil
         }
         let threshold = Int64(value)
         guard let previous = thresholds.last, threshold > previous else {
           curveNode.error(
-            "the \(what) curve is not strictly increasing: level \(level) needs \(threshold) XP, level \(level - 1) needs \(thresholds.last ?? 0)")
+            "the \(what) curve is not strictly increasing: level \(level) needs \(threshold) XP, level \(level - 1) needs \(thresholds.last ?? 0)"
+          )
           return nil
         }
         thresholds.append(threshold)
@@ -222,13 +236,17 @@ package final class PackDecoder {
     case (nil, let tableNode?):
       guard let rows = tableNode.array else { return nil }
       guard rows.count < PackDecoder.maximumLevel else {
-        tableNode.error("the \(what) table has \(rows.count) entries; levels go up to \(PackDecoder.maximumLevel), so it has at most \(PackDecoder.maximumLevel - 1)")
+        tableNode.error(
+          "the \(what) table has \(rows.count) entries; levels go up to \(PackDecoder.maximumLevel), so it has at most \(PackDecoder.maximumLevel - 1)"
+        )
         return nil
       }
       for (index, row) in rows.enumerated() {
         guard let value = row.integer(in: 1...Int(9e15)) else { return nil }
         guard let previous = thresholds.last, Int64(value) > previous else {
-          row.error("the \(what) table is not strictly increasing: level \(index + 2) needs \(value) XP, level \(index + 1) needs \(thresholds.last ?? 0)")
+          row.error(
+            "the \(what) table is not strictly increasing: level \(index + 2) needs \(value) XP, level \(index + 1) needs \(thresholds.last ?? 0)"
+          )
           return nil
         }
         thresholds.append(Int64(value))

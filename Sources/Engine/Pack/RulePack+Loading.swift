@@ -7,7 +7,8 @@ extension RulePack {
   /// - Throws: every problem of every file, each located (`xp.json:12:5: error: …`).
   public convenience init(contentsOf directory: URL, overrides: [JSONOverride] = []) throws(DiagnosticError) {
     guard directory.isFileURL else {
-      throw DiagnosticError(Diagnostic(message: "a rule pack is a directory of files; '\(directory.absoluteString)' is not a file URL"))
+      throw DiagnosticError(
+        Diagnostic(message: "a rule pack is a directory of files; '\(directory.absoluteString)' is not a file URL"))
     }
     self.init(copying: try RulePackLoader.load(directory: directory.path, overrides: overrides))
   }

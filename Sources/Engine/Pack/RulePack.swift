@@ -72,7 +72,9 @@ public final class RulePack: Sendable {
     }
     exerciseIndex = exercises
     var categories: [String: Int] = [:]
-    for (index, category) in contents.categories.enumerated() where categories[category.name] == nil { categories[category.name] = index }
+    for (index, category) in contents.categories.enumerated() where categories[category.name] == nil {
+      categories[category.name] = index
+    }
     categoryIndex = categories
     self.overrides = overrides
   }
@@ -114,7 +116,9 @@ public final class RulePack: Sendable {
   /// One line: "default 1.0.0: 5 categories, 24 exercises, 100 levels, 30 achievements, …" (each
   /// mechanic says its part).
   public var summary: String {
-    let parts = ["\(categories.count) categories", "\(exercises.count) exercises"] + Mechanics.all.compactMap { $0.summary(of: self) }
+    let parts =
+      ["\(categories.count) categories", "\(exercises.count) exercises"]
+      + Mechanics.all.compactMap { $0.summary(of: self) }
     return "\(name) \(version): " + parts.joined(separator: ", ")
   }
 

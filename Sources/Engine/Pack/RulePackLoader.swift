@@ -12,7 +12,9 @@ public enum RulePackLoader {
   /// Loads and compiles the pack in `directory`, applying `--set` overrides first.
   public static func load(directory: String, overrides: [JSONOverride] = []) throws(DiagnosticError) -> RulePack {
     guard FileSystem.isDirectory(directory) else {
-      let message = FileSystem.exists(directory) ? "is not a directory; a rule pack is a directory of JSON files"
+      let message =
+        FileSystem.exists(directory)
+        ? "is not a directory; a rule pack is a directory of JSON files"
         : "no such rule pack directory"
       throw DiagnosticError(.unreadable(directory, message))
     }
@@ -33,7 +35,8 @@ public enum RulePackLoader {
     throws(DiagnosticError) -> RulePack
   {
     let sorted = files.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    return try load(sorted.map { SourceFile(name: $0, bytes: files[$0] ?? []) }, source: source, overrides: overrides, problems: [])
+    return try load(
+      sorted.map { SourceFile(name: $0, bytes: files[$0] ?? []) }, source: source, overrides: overrides, problems: [])
   }
 
   /// Loads parsed-to-be files (named `DIR/NAME.json` or `NAME.json`), in file-name order.
@@ -74,7 +77,8 @@ public enum RulePackLoader {
             return ""
           }()
           let hint = Suggestion.hint(for: first, among: fileNames)
-          throw DiagnosticError(Diagnostic(message: "cannot apply --set \(override.text): no rule file '\(first).json'\(hint)"))
+          throw DiagnosticError(
+            Diagnostic(message: "cannot apply --set \(override.text): no rule file '\(first).json'\(hint)"))
         }
         documents[file] = try node.overriding(override, dropping: 1)
         digest.add(Array(override.text.utf8))
@@ -90,7 +94,10 @@ public enum RulePackLoader {
     if unreadable {
       var problems = log.diagnostics.filter { !$0.isUnknownName }
       if problems.count < log.diagnostics.count {
-        problems.append(Diagnostic(.note, file: source, message: "names used in the other files were not checked until every file can be read"))
+        problems.append(
+          Diagnostic(
+            .note, file: source, message: "names used in the other files were not checked until every file can be read")
+        )
       }
       throw DiagnosticError(problems)
     }

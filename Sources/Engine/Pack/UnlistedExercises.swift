@@ -21,7 +21,9 @@ extension RulePack {
     of workout: EventView, at position: Int, in list: inout [T], name key: KeyPath<T, String>, make: (String) -> T
   ) -> Int {
     guard let name = workout.unlistedName(position) else { return Int(workout.exercise(position)) }
-    if let found = list.indices.dropFirst(exercises.count).first(where: { list[$0][keyPath: key].utf8.elementsEqual(name.utf8) }) {
+    if let found = list.indices.dropFirst(exercises.count).first(where: {
+      list[$0][keyPath: key].utf8.elementsEqual(name.utf8)
+    }) {
       return found
     }
     list.append(make(name))

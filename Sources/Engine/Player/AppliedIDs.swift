@@ -37,7 +37,8 @@ package struct Fingerprint: Sendable, Hashable, Comparable {
 
   /// Big-endian bytes, high then low.
   package var bytes: [UInt8] {
-    (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+      + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
   }
 
   /// Reads 16 big-endian bytes at an offset.

@@ -170,7 +170,8 @@ extension Engine {
     else {
       if player.history.ids.contains(Fingerprint(target)) {
         let start = player.history.windowStart.map { " (which starts on \($0.iso))" } ?? ""
-        throw .cannotRetract(id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
+        throw .cannotRetract(
+          id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
       }
       throw .cannotRetract(id: target, reason: "no event with this id was applied")
     }
@@ -198,7 +199,9 @@ extension Engine {
       let dayStart = (day.number, Int.min, Int.min)
       let from = old.insertionIndex(dayStart)
       let newFrom = kept.insertionIndex(dayStart)
-      let start = from < old.count ? before.history.snapshots[old[from].day.number] ?? before.history.checkpoint : before.live.progress
+      let start =
+        from < old.count
+        ? before.history.snapshots[old[from].day.number] ?? before.history.checkpoint : before.live.progress
       var unused: [Int: PlayerProgress] = [:]
       let (_, oldAwards) = try replay(old[from...], from: start, explain: true, snapshots: &unused)
       var snapshots = before.history.snapshots.filter { $0.key < day.number }

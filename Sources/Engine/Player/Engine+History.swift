@@ -34,7 +34,8 @@ extension Engine {
     guard let index = player.history.index(ofID: target) else {
       if player.history.ids.contains(Fingerprint(target)) {
         let start = player.history.windowStart.map { " (which starts on \($0.iso))" } ?? ""
-        throw .cannotRetract(id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
+        throw .cannotRetract(
+          id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
       }
       throw .cannotRetract(id: target, reason: "no event with this id was applied")
     }
@@ -61,7 +62,9 @@ extension Engine {
     let day = (removed ?? events[index]).day
     let old = player.history.kept
     let from = player.history.insertionIndex((day.number, Int.min, Int.min))
-    let start = from < old.count ? player.history.snapshots[old[from].day.number] ?? player.history.checkpoint : player.live.progress
+    let start =
+      from < old.count
+      ? player.history.snapshots[old[from].day.number] ?? player.history.checkpoint : player.live.progress
     var unused: [Int: PlayerProgress] = [:]
     let (_, oldAwards) = try replay(old[from...], from: start, explain: true, snapshots: &unused)
     var snapshots = player.history.snapshots.filter { $0.key < day.number }

@@ -77,7 +77,9 @@ extension Engine {
     let fingerprint = Fingerprint(resolved.id)
     if player.history.ids.contains(fingerprint) { return .duplicate }
     if resolved.kind == .retraction { return try retract(resolved, fingerprint, &player) }
-    guard player.live.progress.today.admits(resolved.day) else { return try placeLate(resolved, line: line, fingerprint, &player) }
+    guard player.live.progress.today.admits(resolved.day) else {
+      return try placeLate(resolved, line: line, fingerprint, &player)
+    }
     return try applyInOrder(resolved, line: line, fingerprint, &player)
   }
 
@@ -163,7 +165,9 @@ extension Engine {
     var level = 1
     while level < thresholds.count && progress.xp >= thresholds[level] { level += 1 }
     guard progress.level == level else {
-      throw .invalidState(message: "'\(path).level' is \(progress.level), but \(progress.xp) XP is level \(level) in rule pack '\(pack.name)'")
+      throw .invalidState(
+        message:
+          "'\(path).level' is \(progress.level), but \(progress.xp) XP is level \(level) in rule pack '\(pack.name)'")
     }
   }
 

@@ -17,7 +17,8 @@ import RuleLanguage
 
 extension PlayerState: Codable {
   enum CodingKeys: String, CodingKey {
-    case format, pack, windowDays, appliedCount, latestDay, replayFloor, nextSeq, epoch, progress, checkpoint, kept, retracted, ids
+    case format, pack, windowDays, appliedCount, latestDay, replayFloor, nextSeq, epoch, progress, checkpoint, kept,
+      retracted, ids
     // Format 1.
     case state, events, watermark
   }
@@ -55,7 +56,8 @@ extension PlayerState: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .format, in: c,
         debugDescription: format > Self.formatVersion
-          ? "format \(format) is newer than this FitQuest reads (\(Self.formatVersion)); update FitQuest" : "unknown format \(format)")
+          ? "format \(format) is newer than this FitQuest reads (\(Self.formatVersion)); update FitQuest"
+          : "unknown format \(format)")
     }
     let progress = try c.decode(PlayerProgress.self, forKey: .progress)
     let windowDays = try c.decode(Int.self, forKey: .windowDays)
@@ -67,11 +69,13 @@ extension PlayerState: Codable {
     history.epoch = try c.decodeIfPresent(Int.self, forKey: .epoch) ?? 0
     history.retracted = try c.decode([Withdrawn].self, forKey: .retracted)
     let lines = try c.decode([KeptLine].self, forKey: .kept)
-    history.kept = KeptEvents(try lines.enumerated().map { index, kept in
-      KeptEvent(try Self.event(kept.line, at: "kept[\(index)].line", c), line: kept.line, seq: kept.seq)
-    })
+    history.kept = KeptEvents(
+      try lines.enumerated().map { index, kept in
+        KeptEvent(try Self.event(kept.line, at: "kept[\(index)].line", c), line: kept.line, seq: kept.seq)
+      })
     guard let ids = Data(base64Encoded: try c.decode(String.self, forKey: .ids)), ids.count % 16 == 0 else {
-      throw DecodingError.dataCorruptedError(forKey: .ids, in: c, debugDescription: "not a list of 16-byte fingerprints in base64")
+      throw DecodingError.dataCorruptedError(
+        forKey: .ids, in: c, debugDescription: "not a list of 16-byte fingerprints in base64")
     }
     history.ids = AppliedIDs(ordered: stride(from: 0, to: ids.count, by: 16).map { Fingerprint(bytes: ids, at: $0) })
     self.init(progress: progress, pack: try c.decode(PackStamp.self, forKey: .pack), history: history)
@@ -94,12 +98,14 @@ extension PlayerState: Codable {
   private static func decodeFormat1(_ c: KeyedDecodingContainer<CodingKeys>) throws -> PlayerState {
     let progress = try c.decode(PlayerProgress.self, forKey: .state)
     var history = History(
-      windowDays: try c.decode(Int.self, forKey: .windowDays), checkpoint: try c.decode(PlayerProgress.self, forKey: .checkpoint))
+      windowDays: try c.decode(Int.self, forKey: .windowDays),
+      checkpoint: try c.decode(PlayerProgress.self, forKey: .checkpoint))
     history.appliedCount = try c.decode(Int.self, forKey: .appliedCount)
     let lines = try c.decode([String].self, forKey: .events)
-    history.kept = KeptEvents(try lines.enumerated().map { index, line in
-      KeptEvent(try event(line, at: "events[\(index)]", c), line: line, seq: index)
-    })
+    history.kept = KeptEvents(
+      try lines.enumerated().map { index, line in
+        KeptEvent(try event(line, at: "events[\(index)]", c), line: line, seq: index)
+      })
     history.nextSeq = lines.count
     history.ids = AppliedIDs(ordered: history.kept.map { Fingerprint($0.id) })
     history.latestDay = history.kept.last?.day ?? progress.today.day
@@ -117,7 +123,8 @@ extension PlayerState: Codable {
     let problems = checker.problems + checkpoint.problems + history.problems
     guard let first = problems.first else { return }
     let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + PathKey.keys(first.path), debugDescription: first.message + more))
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: codingPath + PathKey.keys(first.path), debugDescription: first.message + more))
   }
 
   /// Reads a saved player (the JSON ``data()`` writes, or any earlier format).

@@ -104,7 +104,10 @@ extension PlayerState {
     var copy = self
     let sorted = kept.sorted { $0.key < $1.key }
     let latest = history.latestDay
-    guard !sorted.contains(where: { event in event.seq < 0 || event.seq >= history.nextSeq || latest.map { event.day > $0 } ?? true }),
+    guard
+      !sorted.contains(where: { event in
+        event.seq < 0 || event.seq >= history.nextSeq || latest.map { event.day > $0 } ?? true
+      }),
       !zip(sorted, sorted.dropFirst()).contains(where: { $0.seq == $1.seq })
     else { return nil }
     copy.history.kept = KeptEvents(sorted)

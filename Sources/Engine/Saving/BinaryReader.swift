@@ -44,7 +44,9 @@ package struct BinaryReader {
     var shift: UInt64 = 0
     while true {
       let next = try byte()
-      guard shift < 64, shift < 63 || next <= 1 else { throw BinaryFormatError("a number is longer than 64 bits", at: offset - 1) }
+      guard shift < 64, shift < 63 || next <= 1 else {
+        throw BinaryFormatError("a number is longer than 64 bits", at: offset - 1)
+      }
       value |= UInt64(next & 0x7F) << shift
       if next < 0x80 { return value }
       shift += 7
@@ -60,7 +62,9 @@ package struct BinaryReader {
   @inline(__always)
   package mutating func int() throws(BinaryFormatError) -> Int {
     let value = try int64()
-    guard let int = Int(exactly: value) else { throw BinaryFormatError("a number does not fit this machine", at: offset) }
+    guard let int = Int(exactly: value) else {
+      throw BinaryFormatError("a number does not fit this machine", at: offset)
+    }
     return int
   }
 
@@ -70,7 +74,9 @@ package struct BinaryReader {
     let start = offset
     let value = try unsigned()
     let limit = fillsInput ? min(maximum, end - offset) : maximum
-    guard limit >= 0, value <= UInt64(limit) else { throw BinaryFormatError("a count of \(value) is too large", at: start) }
+    guard limit >= 0, value <= UInt64(limit) else {
+      throw BinaryFormatError("a count of \(value) is too large", at: start)
+    }
     return Int(value)
   }
 
@@ -81,12 +87,16 @@ package struct BinaryReader {
     return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
-  @inline(__always) package mutating func double() throws(BinaryFormatError) -> Double { Double(bitPattern: try raw64()) }
+  @inline(__always) package mutating func double() throws(BinaryFormatError) -> Double {
+    Double(bitPattern: try raw64())
+  }
 
   package mutating func day() throws(BinaryFormatError) -> Day {
     let start = offset
     let number = try int()
-    guard ProgressCheck.days.contains(number) else { throw BinaryFormatError("day \(number) is outside years 1–9999", at: start) }
+    guard ProgressCheck.days.contains(number) else {
+      throw BinaryFormatError("day \(number) is outside years 1–9999", at: start)
+    }
     return Day(number)
   }
 
@@ -109,11 +119,15 @@ package struct BinaryReader {
     return UnsafeRawBufferPointer(start: base.map { $0 + offset }, count: length)
   }
 
-  package mutating func optional<Value>(_ read: (inout BinaryReader) throws(BinaryFormatError) -> Value) throws(BinaryFormatError) -> Value? {
+  package mutating func optional<Value>(_ read: (inout BinaryReader) throws(BinaryFormatError) -> Value)
+    throws(BinaryFormatError) -> Value?
+  {
     try bool() ? try read(&self) : nil
   }
 
-  package mutating func list<Element>(maximum: Int = Int.max, _ read: (inout BinaryReader) throws(BinaryFormatError) -> Element)
+  package mutating func list<Element>(
+    maximum: Int = Int.max, _ read: (inout BinaryReader) throws(BinaryFormatError) -> Element
+  )
     throws(BinaryFormatError) -> [Element]
   {
     let count = try count(maximum: maximum)
@@ -140,13 +154,17 @@ package struct BinaryReader {
 
   /// Reads a section ``BinaryWriter/lengthPrefixed(_:)`` wrote, with a reader that stops at its
   /// end; the body must read it whole.
-  package mutating func lengthPrefixed<Value>(_ body: (inout BinaryReader) throws(BinaryFormatError) -> Value) throws(BinaryFormatError)
+  package mutating func lengthPrefixed<Value>(_ body: (inout BinaryReader) throws(BinaryFormatError) -> Value)
+    throws(BinaryFormatError)
     -> Value
   {
     let length = try count()
     var section = BinaryReader(base: base, offset: offset, end: offset + length)
     let value = try body(&section)
-    guard section.isAtEnd else { throw BinaryFormatError("\(section.end - section.offset) unread bytes at the end of a section", at: section.offset) }
+    guard section.isAtEnd else {
+      throw BinaryFormatError(
+        "\(section.end - section.offset) unread bytes at the end of a section", at: section.offset)
+    }
     offset += length
     return value
   }

@@ -12,7 +12,8 @@
 
 extension BinaryWriter {
   package mutating func entries<Entry>(
-    _ list: [Entry], packNames: [String]?, name: (Entry) -> String, isNew: (Entry) -> Bool, fields: (inout BinaryWriter, Entry) -> Void
+    _ list: [Entry], packNames: [String]?, name: (Entry) -> String, isNew: (Entry) -> Bool,
+    fields: (inout BinaryWriter, Entry) -> Void
   ) {
     unsigned(UInt64(list.count))
     var digest: UInt64 = 0
@@ -39,7 +40,8 @@ extension BinaryReader {
   static let maximumEntries = 1_000_000
 
   package mutating func entries<Entry>(
-    packNames: [String]?, make: (String) -> Entry, fields: (inout BinaryReader, inout Entry) throws(BinaryFormatError) -> Void
+    packNames: [String]?, make: (String) -> Entry,
+    fields: (inout BinaryReader, inout Entry) throws(BinaryFormatError) -> Void
   ) throws(BinaryFormatError) -> [Entry] {
     let start = offset
     let total = try count(maximum: BinaryReader.maximumEntries, fillsInput: false)
@@ -64,13 +66,17 @@ extension BinaryReader {
         }
         try fields(&self, &list[index])
       } else {
-        guard !aligned || index == list.count else { throw BinaryFormatError("entry \(index) is out of order", at: entryStart) }
+        guard !aligned || index == list.count else {
+          throw BinaryFormatError("entry \(index) is out of order", at: entryStart)
+        }
         var entry = make(name)
         try fields(&self, &entry)
         list.append(entry)
       }
     }
-    if aligned, list.count != total { throw BinaryFormatError("a list of \(total) entries holds \(list.count)", at: start) }
+    if aligned, list.count != total {
+      throw BinaryFormatError("a list of \(total) entries holds \(list.count)", at: start)
+    }
     return list
   }
 }

@@ -11,7 +11,9 @@ extension Array {
   /// new name gets `make(name)`, entries of other names are dropped. Returns the names dropped.
   package mutating func align(to names: [String], _ name: (Element) -> String, make: (String) -> Element) -> [String] {
     var byName: [[UInt8]: Int] = [:]
-    for (index, entry) in enumerated() where byName[[UInt8](name(entry).utf8)] == nil { byName[[UInt8](name(entry).utf8)] = index }
+    for (index, entry) in enumerated() where byName[[UInt8](name(entry).utf8)] == nil {
+      byName[[UInt8](name(entry).utf8)] = index
+    }
     let wanted = Set(names.map { [UInt8]($0.utf8) })
     let dropped = map(name).filter { !wanted.contains([UInt8]($0.utf8)) }
     self = names.map { byName[[UInt8]($0.utf8)].map { self[$0] } ?? make($0) }

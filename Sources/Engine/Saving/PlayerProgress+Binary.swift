@@ -59,7 +59,9 @@ extension PlayerProgress {
   package init(binary buffer: UnsafeRawBufferPointer, pack: RulePack?) throws(BinaryFormatError) {
     var reader = BinaryReader(buffer)
     self = try PlayerProgress(from: &reader, pack: pack)
-    guard reader.isAtEnd else { throw BinaryFormatError("\(reader.end - reader.offset) bytes after the progress", at: reader.offset) }
+    guard reader.isAtEnd else {
+      throw BinaryFormatError("\(reader.end - reader.offset) bytes after the progress", at: reader.offset)
+    }
   }
 
   /// Reads a progress's binary form at a reader's position (as ``write(to:pack:)`` appended it).
@@ -68,7 +70,9 @@ extension PlayerProgress {
     guard try reader.byte() == Self.binaryMarker else { throw BinaryFormatError("not a FitQuest progress", at: start) }
     let form = try reader.byte()
     guard form == Self.binaryVersion else {
-      throw BinaryFormatError("binary progress form \(form) is not one this FitQuest reads (\(Self.binaryVersion)); update FitQuest", at: start + 1)
+      throw BinaryFormatError(
+        "binary progress form \(form) is not one this FitQuest reads (\(Self.binaryVersion)); update FitQuest",
+        at: start + 1)
     }
     let writer = try reader.count(maximum: Int(UInt32.max), fillsInput: false)
     let count = try reader.count()
@@ -82,7 +86,9 @@ extension PlayerProgress {
             ? "'\(key)' is the state of a mechanic this FitQuest does not know: written by state version \(writer), this one reads up to \(Mechanics.stateVersion); update FitQuest"
             : "unknown section '\(key)'", at: keyOffset)
       }
-      guard !sections.contains(where: { $0.mechanic == mechanic }) else { throw BinaryFormatError("section '\(key)' appears twice", at: keyOffset) }
+      guard !sections.contains(where: { $0.mechanic == mechanic }) else {
+        throw BinaryFormatError("section '\(key)' appears twice", at: keyOffset)
+      }
       let length = try reader.count()
       sections.append((mechanic, reader.offset, length))
       reader.skip(length)
@@ -91,7 +97,9 @@ extension PlayerProgress {
     let expected = try reader.raw64()
     var hash = WordHash()
     hash.add(reader.bytes(start..<checksumOffset))
-    guard hash.final == expected else { throw BinaryFormatError("the checksum does not match: the progress is damaged", at: checksumOffset) }
+    guard hash.final == expected else {
+      throw BinaryFormatError("the checksum does not match: the progress is damaged", at: checksumOffset)
+    }
     self.init()
     for section in sections {
       var body = reader.section(section.offset, length: section.length)
@@ -99,7 +107,9 @@ extension PlayerProgress {
     }
     var checker = ProgressCheck("progress")
     checker.check(self)
-    if let problem = checker.problems.first { throw BinaryFormatError("\(problem.path): \(problem.message)", at: start) }
+    if let problem = checker.problems.first {
+      throw BinaryFormatError("\(problem.path): \(problem.message)", at: start)
+    }
   }
 }
 
@@ -110,10 +120,13 @@ extension Mechanic {
     write(progress[keyPath: state], to: &writer, pack: pack)
   }
 
-  static func readState(into progress: inout PlayerProgress, from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) {
+  static func readState(into progress: inout PlayerProgress, from reader: inout BinaryReader, pack: RulePack?)
+    throws(BinaryFormatError)
+  {
     progress[keyPath: state] = try read(from: &reader, pack: pack)
     guard reader.isAtEnd else {
-      throw BinaryFormatError("\(reader.end - reader.offset) unread bytes at the end of section '\(stateKey)'", at: reader.offset)
+      throw BinaryFormatError(
+        "\(reader.end - reader.offset) unread bytes at the end of section '\(stateKey)'", at: reader.offset)
     }
   }
 }

@@ -56,12 +56,17 @@ extension PlayerProgress: Codable {
 }
 
 extension Mechanic {
-  static func encodeState(of progress: PlayerProgress, into container: inout KeyedEncodingContainer<PlayerProgress.Key>) throws {
+  static func encodeState(of progress: PlayerProgress, into container: inout KeyedEncodingContainer<PlayerProgress.Key>)
+    throws
+  {
     try container.encode(progress[keyPath: state], forKey: PlayerProgress.Key(stateKey))
   }
 
-  static func decodeState(into progress: inout PlayerProgress, from container: KeyedDecodingContainer<PlayerProgress.Key>) throws {
-    progress[keyPath: state] = try container.decodeIfPresent(State.self, forKey: PlayerProgress.Key(stateKey)) ?? emptyState
+  static func decodeState(
+    into progress: inout PlayerProgress, from container: KeyedDecodingContainer<PlayerProgress.Key>
+  ) throws {
+    progress[keyPath: state] =
+      try container.decodeIfPresent(State.self, forKey: PlayerProgress.Key(stateKey)) ?? emptyState
   }
 }
 

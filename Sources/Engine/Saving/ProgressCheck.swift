@@ -41,14 +41,22 @@ package struct ProgressCheck {
 
   /// A whole number within a range (0 up to 2^53 by default).
   @inline(__always)
-  package mutating func count(_ path: @autoclosure () -> String, _ value: some BinaryInteger, _ range: ClosedRange<Double> = 0...exact) {
-    if !range.contains(Double(value)) { fail(path(), "\(value) is outside \(Int64(range.lowerBound))…\(Int64(range.upperBound))") }
+  package mutating func count(
+    _ path: @autoclosure () -> String, _ value: some BinaryInteger, _ range: ClosedRange<Double> = 0...exact
+  ) {
+    if !range.contains(Double(value)) {
+      fail(path(), "\(value) is outside \(Int64(range.lowerBound))…\(Int64(range.upperBound))")
+    }
   }
 
   /// A finite number within a range (0 up to 2^53 by default).
   @inline(__always)
-  package mutating func amount(_ path: @autoclosure () -> String, _ value: Double, _ range: ClosedRange<Double> = 0...exact) {
-    if !value.isFinite || !range.contains(value) { fail(path(), "\(value) is not a number in \(range.lowerBound)…\(range.upperBound)") }
+  package mutating func amount(
+    _ path: @autoclosure () -> String, _ value: Double, _ range: ClosedRange<Double> = 0...exact
+  ) {
+    if !value.isFinite || !range.contains(value) {
+      fail(path(), "\(value) is not a number in \(range.lowerBound)…\(range.upperBound)")
+    }
   }
 
   /// An ISO week number of years 1–9999.

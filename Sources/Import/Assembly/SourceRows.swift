@@ -56,7 +56,8 @@ package struct SourceSession: Sendable {
   package var sets: [SourceSet] = []
 
   package init(
-    start: LocalDateTime, name: String, line: Int, durationMin: Double? = nil, rpe: Double? = nil, activeKcal: Double? = nil,
+    start: LocalDateTime, name: String, line: Int, durationMin: Double? = nil, rpe: Double? = nil,
+    activeKcal: Double? = nil,
     distanceKm: Double? = nil, category: String? = nil
   ) {
     self.start = start

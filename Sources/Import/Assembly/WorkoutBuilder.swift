@@ -68,7 +68,9 @@ struct WorkoutBuilder {
     let category = session.category.flatMap { pack.category(named: $0) } ?? vote(sets + entries)
     guard !sets.isEmpty || !entries.isEmpty || session.category != nil else {
       if !session.sets.isEmpty {
-        report.note(session.line, .skipped, "workout '\(session.name)' of \(session.start.day.iso): none of its rows can be imported", row: false)
+        report.note(
+          session.line, .skipped,
+          "workout '\(session.name)' of \(session.start.day.iso): none of its rows can be imported", row: false)
       }
       return nil
     }
@@ -82,7 +84,8 @@ struct WorkoutBuilder {
       if row.exercise == nil && unlisted == nil {
         report.note(
           row.set.line, .skipped,
-          "unknown exercise '\(name)' (no name or alias of the pack, which keeps no unlisted \(pack.categories[category].name) exercises)")
+          "unknown exercise '\(name)' (no name or alias of the pack, which keeps no unlisted \(pack.categories[category].name) exercises)"
+        )
         continue
       }
       let key = Array(name.utf8)
@@ -115,7 +118,11 @@ struct WorkoutBuilder {
     var workout = Workout(category: pack.categories[category].name, durationMin: 1, exercises: exercises)
     workout.durationMin = duration(session, sets: setCount, entries: entries.map(\.set), report: &report)
     if let rpe = session.rpe {
-      if (1...10).contains(rpe) { workout.rpe = rpe } else { report.note(session.line, .ignored, "session RPE \(NumberText.format(rpe)) (RPE is 1 to 10)") }
+      if (1...10).contains(rpe) {
+        workout.rpe = rpe
+      } else {
+        report.note(session.line, .ignored, "session RPE \(NumberText.format(rpe)) (RPE is 1 to 10)")
+      }
     }
     if let kcal = session.activeKcal {
       workout.activeKcal = clamp(kcal, 0...20_000, "active energy", "kcal", session.line, &report).rounded()
@@ -149,7 +156,8 @@ struct WorkoutBuilder {
   }
 
   /// The logged duration, or an estimate when none is logged, clamped to (0, 1440] minutes.
-  private func duration(_ session: SourceSession, sets: Int, entries: [SourceSet], report: inout ImportReport) -> Double {
+  private func duration(_ session: SourceSession, sets: Int, entries: [SourceSet], report: inout ImportReport) -> Double
+  {
     var minutes: Double
     if let logged = session.durationMin {
       minutes = logged
@@ -159,22 +167,29 @@ struct WorkoutBuilder {
     }
     minutes = (minutes * 10).rounded() / 10
     if minutes <= 0 && session.durationMin != nil {
-      report.note(session.line, .clamped, "duration \(NumberText.format(minutes)) min of '\(session.name)' made 1 min", row: false)
+      report.note(
+        session.line, .clamped, "duration \(NumberText.format(minutes)) min of '\(session.name)' made 1 min", row: false
+      )
       return 1
     }
     if minutes > 1_440 {
-      report.note(session.line, .clamped, "duration \(NumberText.format(minutes)) min of '\(session.name)' made 1440 min (a day)", row: false)
+      report.note(
+        session.line, .clamped, "duration \(NumberText.format(minutes)) min of '\(session.name)' made 1440 min (a day)",
+        row: false)
       return 1_440
     }
     return session.durationMin == nil ? max(1, minutes) : minutes
   }
 
   private func clamp(
-    _ value: Double, _ range: ClosedRange<Double>, _ what: String, _ unit: String, _ line: Int, _ report: inout ImportReport
+    _ value: Double, _ range: ClosedRange<Double>, _ what: String, _ unit: String, _ line: Int,
+    _ report: inout ImportReport
   ) -> Double {
     guard !range.contains(value) else { return value }
     let clamped = min(range.upperBound, max(range.lowerBound, value))
-    report.note(line, .clamped, "\(what) \(NumberText.format(value)) \(unit) made \(NumberText.format(clamped)) \(unit)", row: false)
+    report.note(
+      line, .clamped, "\(what) \(NumberText.format(value)) \(unit) made \(NumberText.format(clamped)) \(unit)",
+      row: false)
     return clamped
   }
 

@@ -46,7 +46,8 @@ package struct CSVTable {
   ///   - textColumns: the columns free text may be in, where an unquoted delimiter can hide, the
   ///     likeliest first.
   ///   - reads: whether aligned fields read (dates and numbers where they belong).
-  package mutating func nextRow(textColumns: [Int], reads: ([String]) -> Bool, report: inout ImportReport) throws(DiagnosticError)
+  package mutating func nextRow(textColumns: [Int], reads: ([String]) -> Bool, report: inout ImportReport)
+    throws(DiagnosticError)
     -> (fields: [String], line: Int)?
   {
     while try reader.next() {

@@ -14,9 +14,13 @@ struct MeasureColumn {
   func value(_ fields: [String], fallback: Double, decimalComma: Bool) -> Result<Double?, Unreadable> {
     let text = fields[index]
     guard !text.isEmpty else { return .success(nil) }
-    guard let number = Text.number(text, decimalComma: decimalComma) else { return .failure(Unreadable("'\(text)' is not a number")) }
+    guard let number = Text.number(text, decimalComma: decimalComma) else {
+      return .failure(Unreadable("'\(text)' is not a number"))
+    }
     if let unitColumn, !fields[unitColumn].isEmpty {
-      guard let factor = factor(fields[unitColumn]) else { return .failure(Unreadable("unknown unit '\(fields[unitColumn])'")) }
+      guard let factor = factor(fields[unitColumn]) else {
+        return .failure(Unreadable("unknown unit '\(fields[unitColumn])'"))
+      }
       return .success(number * factor)
     }
     return .success(number * (headerFactor ?? fallback))
@@ -39,7 +43,9 @@ struct MeasureColumn {
       return MeasureColumn(index: index, unitColumn: nil, headerFactor: kilograms, factor: factor)
     }
     for (name, unit) in named {
-      if let index = table.column(name) { return MeasureColumn(index: index, unitColumn: nil, headerFactor: unit.kilograms, factor: factor) }
+      if let index = table.column(name) {
+        return MeasureColumn(index: index, unitColumn: nil, headerFactor: unit.kilograms, factor: factor)
+      }
     }
     return nil
   }
@@ -55,7 +61,9 @@ struct MeasureColumn {
       return MeasureColumn(index: index, unitColumn: nil, headerFactor: kilometres, factor: factor)
     }
     for (name, kilometres) in named {
-      if let index = table.column(name) { return MeasureColumn(index: index, unitColumn: nil, headerFactor: kilometres, factor: factor) }
+      if let index = table.column(name) {
+        return MeasureColumn(index: index, unitColumn: nil, headerFactor: kilometres, factor: factor)
+      }
     }
     return nil
   }

@@ -25,24 +25,35 @@ enum AppleHealthActivity {
   }
 
   private static let table: [(String, [String])] = [
-    ("strength", ["TraditionalStrengthTraining", "FunctionalStrengthTraining", "CoreTraining", "CrossTraining", "Gymnastics"]),
+    (
+      "strength",
+      ["TraditionalStrengthTraining", "FunctionalStrengthTraining", "CoreTraining", "CrossTraining", "Gymnastics"]
+    ),
     (
       "cardio",
       [
         "Running", "Cycling", "Swimming", "Rowing", "Elliptical", "StairClimbing", "Stairs", "StepTraining", "JumpRope",
-        "HighIntensityIntervalTraining", "MixedCardio", "MixedMetabolicCardioTraining", "CardioDance", "Dance", "SocialDance",
-        "Kickboxing", "CrossCountrySkiing", "HandCycling", "WheelchairRunPace", "WheelchairWalkPace", "PaddleSports", "SwimBikeRun",
+        "HighIntensityIntervalTraining", "MixedCardio", "MixedMetabolicCardioTraining", "CardioDance", "Dance",
+        "SocialDance",
+        "Kickboxing", "CrossCountrySkiing", "HandCycling", "WheelchairRunPace", "WheelchairWalkPace", "PaddleSports",
+        "SwimBikeRun",
         "Transition",
       ]
     ),
-    ("flexibility", ["Yoga", "Pilates", "Flexibility", "MindAndBody", "Cooldown", "Barre", "TaiChi", "PreparationAndRecovery"]),
+    (
+      "flexibility",
+      ["Yoga", "Pilates", "Flexibility", "MindAndBody", "Cooldown", "Barre", "TaiChi", "PreparationAndRecovery"]
+    ),
     (
       "sports",
       [
-        "Soccer", "Basketball", "Tennis", "Climbing", "Golf", "Baseball", "Softball", "Volleyball", "Badminton", "TableTennis",
-        "Squash", "Racquetball", "AmericanFootball", "AustralianFootball", "Rugby", "Hockey", "Lacrosse", "Cricket", "Handball",
+        "Soccer", "Basketball", "Tennis", "Climbing", "Golf", "Baseball", "Softball", "Volleyball", "Badminton",
+        "TableTennis",
+        "Squash", "Racquetball", "AmericanFootball", "AustralianFootball", "Rugby", "Hockey", "Lacrosse", "Cricket",
+        "Handball",
         "MartialArts", "Boxing", "Wrestling", "Fencing", "Archery", "Bowling", "Curling", "SkatingSports", "SnowSports",
-        "Snowboarding", "DownhillSkiing", "SurfingSports", "WaterPolo", "WaterSports", "Sailing", "Pickleball", "DiscSports",
+        "Snowboarding", "DownhillSkiing", "SurfingSports", "WaterPolo", "WaterSports", "Sailing", "Pickleball",
+        "DiscSports",
         "EquestrianSports", "TrackAndField", "FitnessGaming",
       ]
     ),

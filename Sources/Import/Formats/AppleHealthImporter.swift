@@ -37,14 +37,17 @@ struct AppleHealthImporter {
       }
     }
     if !sawHealthData {
-      throw DiagnosticError(Diagnostic(file: xml.name, message: "no <HealthData> element: this is not an Apple Health export"))
+      throw DiagnosticError(
+        Diagnostic(file: xml.name, message: "no <HealthData> element: this is not an Apple Health export"))
     }
   }
 
   /// A dietary record (anywhere, including inside a `Correlation`); other records are skipped
   /// unread.
   private mutating func record(_ xml: XMLTokenizer) throws(DiagnosticError) {
-    guard let type = xml.rawAttribute("type"), XMLTokenizer.hasPrefix(type, "HKQuantityTypeIdentifierDietary") else { return }
+    guard let type = xml.rawAttribute("type"), XMLTokenizer.hasPrefix(type, "HKQuantityTypeIdentifierDietary") else {
+      return
+    }
     let macro: Macro
     let kind = type.dropFirst("HKQuantityTypeIdentifierDietary".utf8.count)
     if XMLTokenizer.equals(kind, "EnergyConsumed") {
@@ -103,14 +106,17 @@ struct AppleHealthImporter {
       if !isEmpty { try skipElement(&xml) }
       return
     }
-    var minutes = amount(xml.attribute("duration"), unit: xml.attribute("durationUnit") ?? "min", Self.minutes, "duration", line)
+    var minutes = amount(
+      xml.attribute("duration"), unit: xml.attribute("durationUnit") ?? "min", Self.minutes, "duration", line)
     if minutes == nil, let end = xml.attribute("endDate").flatMap(LocalDateTime.init) {
       minutes = Double(start.seconds(to: end)) / 60
     }
     var kcal = amount(
-      xml.attribute("totalEnergyBurned"), unit: xml.attribute("totalEnergyBurnedUnit") ?? "kcal", Self.kilocalories, "totalEnergyBurned", line)
+      xml.attribute("totalEnergyBurned"), unit: xml.attribute("totalEnergyBurnedUnit") ?? "kcal", Self.kilocalories,
+      "totalEnergyBurned", line)
     var distance = amount(
-      xml.attribute("totalDistance"), unit: xml.attribute("totalDistanceUnit") ?? "km", DistanceUnit.kilometres, "totalDistance", line)
+      xml.attribute("totalDistance"), unit: xml.attribute("totalDistanceUnit") ?? "km", DistanceUnit.kilometres,
+      "totalDistance", line)
     if !isEmpty {
       var depth = 1
       var statisticKcal: Double?
@@ -126,7 +132,8 @@ struct AppleHealthImporter {
             if statistic == "HKQuantityTypeIdentifierActiveEnergyBurned" {
               statisticKcal = amount(sum, unit: unit, Self.kilocalories, "active energy", at)
             } else if statistic.hasPrefix("HKQuantityTypeIdentifierDistance") {
-              statisticDistance = (statisticDistance ?? 0) + (amount(sum, unit: unit, DistanceUnit.kilometres, "distance", at) ?? 0)
+              statisticDistance =
+                (statisticDistance ?? 0) + (amount(sum, unit: unit, DistanceUnit.kilometres, "distance", at) ?? 0)
             }
           }
           if !empty { depth += 1 }
@@ -136,7 +143,8 @@ struct AppleHealthImporter {
       distance = distance ?? statisticDistance
     }
     let name = AppleHealthActivity.name(type)
-    let category = resolver.index(of: name).map { pack.categories[pack.exercises[$0].category].name }
+    let category =
+      resolver.index(of: name).map { pack.categories[pack.exercises[$0].category].name }
       ?? AppleHealthActivity.category(type)
     let index = assembler.session(start: start, name: type) {
       SourceSession(
@@ -144,7 +152,8 @@ struct AppleHealthImporter {
         category: pack.category(named: category) != nil ? category : pack.categories.first?.name)
     }
     if assembler.sessions[index].line != line {
-      report.note(line, .skipped, "the same workout as line \(assembler.sessions[index].line) (same start and activity)")
+      report.note(
+        line, .skipped, "the same workout as line \(assembler.sessions[index].line) (same start and activity)")
     }
   }
 
@@ -160,10 +169,14 @@ struct AppleHealthImporter {
 
   /// An amount in the unit `factor` converts to; an amount given but not read (not a number, or
   /// a unit not known) is noted and left out, so the workout is imported without it.
-  private mutating func amount(_ text: String?, unit: String, _ factor: (String) -> Double?, _ what: String, _ line: Int) -> Double? {
+  private mutating func amount(
+    _ text: String?, unit: String, _ factor: (String) -> Double?, _ what: String, _ line: Int
+  ) -> Double? {
     guard let text else { return nil }
     guard let value = Text.number(text), let factor = factor(unit) else {
-      report.note(line, .ignored, "\(what) '\(text) \(unit)' not read (\(Text.number(text) == nil ? "not a number" : "unit not known"))")
+      report.note(
+        line, .ignored,
+        "\(what) '\(text) \(unit)' not read (\(Text.number(text) == nil ? "not a number" : "unit not known"))")
       return nil
     }
     return value * factor

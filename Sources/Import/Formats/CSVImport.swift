@@ -26,7 +26,9 @@ struct CSVImport {
       throw DiagnosticError(
         Diagnostic(
           file: table.name, position: SourcePosition(line: 1, column: 1),
-          message: "the header has no '\(name)' column, which a \(format.appName) export has (docs/import.md lists the layouts read)"))
+          message:
+            "the header has no '\(name)' column, which a \(format.appName) export has (docs/import.md lists the layouts read)"
+        ))
     }
     return index
   }
@@ -58,9 +60,12 @@ struct CSVImport {
     let unitless = column.headerFactor == nil && (column.unitColumn.map { fields[$0].isEmpty } ?? true)
     if unitless, weightUnit == nil, !assumedUnit, !fields[column.index].isEmpty {
       assumedUnit = true
-      report.assumptions.append("weights read as kg: the file does not say their unit (--weight-unit lb if they are pounds)")
+      report.assumptions.append(
+        "weights read as kg: the file does not say their unit (--weight-unit lb if they are pounds)")
     }
-    return column.value(fields, fallback: (weightUnit ?? .kg).kilograms, decimalComma: table.usesDecimalComma).map { $0 ?? 0 }
+    return column.value(fields, fallback: (weightUnit ?? .kg).kilograms, decimalComma: table.usesDecimalComma).map {
+      $0 ?? 0
+    }
   }
 
   /// A distance in km (nil when empty), or why not.
@@ -83,7 +88,8 @@ struct CSVImport {
   /// The set of a row, or nil after reporting why it cannot be read (no exercise name, a value
   /// that is not a number, an unknown unit). An RPE of 0 means none was logged.
   mutating func set(
-    _ fields: [String], line: Int, _ columns: SetColumns, kind: ExerciseSet.Kind = .working, time: Double? = nil, hint: String? = nil
+    _ fields: [String], line: Int, _ columns: SetColumns, kind: ExerciseSet.Kind = .working, time: Double? = nil,
+    hint: String? = nil
   ) -> SourceSet? {
     guard !fields[columns.exercise].isEmpty else {
       report.note(line, .skipped, "no exercise name")
@@ -95,7 +101,8 @@ struct CSVImport {
           number(fields, columns.seconds).flatMap { seconds in
             number(fields, columns.rpe).map { rpe in
               SourceSet(
-                line: line, exercise: fields[columns.exercise], reps: reps, weightKg: kilograms, kind: kind, rpe: rpe == 0 ? nil : rpe,
+                line: line, exercise: fields[columns.exercise], reps: reps, weightKg: kilograms, kind: kind,
+                rpe: rpe == 0 ? nil : rpe,
                 distanceKm: kilometres, seconds: seconds ?? time, categoryHint: hint)
             }
           }

@@ -24,7 +24,8 @@ enum FitNotesImporter {
       textColumns: text,
       reads: { fields in
         LocalDateTime(fields[date]) != nil && weight.reads(fields, decimalComma: table.usesDecimalComma)
-          && (distance?.reads(fields, decimalComma: table.usesDecimalComma) ?? true) && probe.numbersRead(fields, [reps])
+          && (distance?.reads(fields, decimalComma: table.usesDecimalComma) ?? true)
+          && probe.numbersRead(fields, [reps])
           && (time.map { fields[$0].isEmpty || DurationText.clock(fields[$0]) != nil } ?? true)
       }, report: &csv.report)
     {

@@ -15,14 +15,22 @@ enum FormatDetector {
       return .unknown("a UTF-16 text file (save it as UTF-8)")
     }
     let text = String(decoding: head.prefix(4096), as: UTF8.self)
-    if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") { return .format(.appleHealth, zip: false) }
-    if text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml") { return .unknown("an XML document without <HealthData>") }
+    if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") {
+      return .format(.appleHealth, zip: false)
+    }
+    if text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml") {
+      return .unknown("an XML document without <HealthData>")
+    }
     if head.contains(0) { return .unknown("a binary file") }
     let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
     let separator: Character = firstLine.filter { $0 == ";" }.count > firstLine.filter { $0 == "," }.count ? ";" : ","
-    let keys = firstLine.split(separator: separator).map { Text.key(String($0).filter { $0 != "\"" && $0 != "\u{FEFF}" }) }
+    let keys = firstLine.split(separator: separator).map {
+      Text.key(String($0).filter { $0 != "\"" && $0 != "\u{FEFF}" })
+    }
     if keys.contains("exercise_title") && keys.contains("start_time") { return .format(.hevy, zip: false) }
-    if keys.contains("exercise name") && (keys.contains("workout name") || keys.contains("set order")) { return .format(.strong, zip: false) }
+    if keys.contains("exercise name") && (keys.contains("workout name") || keys.contains("set order")) {
+      return .format(.strong, zip: false)
+    }
     if keys.contains("exercise") && keys.contains("date") { return .format(.fitnotes, zip: false) }
     if firstLine.isEmpty { return .unknown("an empty file") }
     return .unknown("a file whose first line is '\(firstLine.prefix(80))'")

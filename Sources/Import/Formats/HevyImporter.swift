@@ -12,17 +12,22 @@ enum HevyImporter {
     let start = try csv.required(table.column("start_time"), "start_time")
     let exercise = try csv.required(table.column("exercise_title"), "exercise_title")
     let reps = try csv.required(table.column("reps"), "reps")
-    guard let weight = MeasureColumn.weight(in: table, named: [("weight_kg", .kg), ("weight_lbs", .lb), ("weight_lb", .lb)]) else {
+    guard
+      let weight = MeasureColumn.weight(
+        in: table, named: [("weight_kg", .kg), ("weight_lbs", .lb), ("weight_lb", .lb)])
+    else {
       _ = try csv.required(nil, "weight_kg")
       return
     }
     let end = table.column("end_time")
     let type = table.column("set_type")
-    let distance = MeasureColumn.distance(in: table, named: [("distance_km", 1), ("distance_miles", 1.609344), ("distance_meters", 0.001)])
+    let distance = MeasureColumn.distance(
+      in: table, named: [("distance_km", 1), ("distance_miles", 1.609344), ("distance_meters", 0.001)])
     let seconds = table.column("duration_seconds")
     let rpe = table.column("rpe")
     let text = [exercise, title, table.column("description"), table.column("exercise_notes")].compactMap { $0 }
-    let columns = SetColumns(exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe)
+    let columns = SetColumns(
+      exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe)
     let probe = csv
     while let (fields, line) = try csv.table.nextRow(
       textColumns: text,
@@ -50,9 +55,12 @@ enum HevyImporter {
       let index = csv.assembler.session(start: begin, name: name) {
         let finish = end.flatMap { LocalDateTime(fields[$0]) }
         if finish == nil, let end, !fields[end].isEmpty { unread = fields[end] }
-        return SourceSession(start: begin, name: name, line: line, durationMin: finish.map { Double(begin.seconds(to: $0)) / 60 })
+        return SourceSession(
+          start: begin, name: name, line: line, durationMin: finish.map { Double(begin.seconds(to: $0)) / 60 })
       }
-      if let unread { csv.report.note(line, .ignored, "end_time '\(unread)' of '\(name)' not read (duration estimated instead)") }
+      if let unread {
+        csv.report.note(line, .ignored, "end_time '\(unread)' of '\(name)' not read (duration estimated instead)")
+      }
       csv.assembler.add(set, to: index)
     }
   }

@@ -16,7 +16,9 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
   package static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { (a.day, a.second) < (b.day, b.second) }
 
   /// Seconds from `self` to `other`.
-  package func seconds(to other: LocalDateTime) -> Int { (other.day.number - day.number) * 86_400 + other.second - second }
+  package func seconds(to other: LocalDateTime) -> Int {
+    (other.day.number - day.number) * 86_400 + other.second - second
+  }
 
   /// `2017-03-05T00:12` (the minute is enough for an id; seconds are added when not zero).
   package var compact: String {
@@ -46,7 +48,9 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
       else { return nil }
       date = (year, month, day)
     } else if let day = scanner.number(digits: 1...2) {
-      guard scanner.skipSpaces(), let month = scanner.month(), scanner.skipSpaces(), let year = scanner.number(digits: 4...4) else {
+      guard scanner.skipSpaces(), let month = scanner.month(), scanner.skipSpaces(),
+        let year = scanner.number(digits: 4...4)
+      else {
         return nil
       }
       date = (year, month, day)
@@ -66,7 +70,9 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
       guard scanner.atEnd else { return nil }
       return
     }
-    guard var hour = scanner.number(digits: 1...2), scanner.take(":"), let minute = scanner.number(digits: 2...2), minute < 60 else {
+    guard var hour = scanner.number(digits: 1...2), scanner.take(":"), let minute = scanner.number(digits: 2...2),
+      minute < 60
+    else {
       return nil
     }
     var seconds = 0
@@ -105,7 +111,9 @@ private struct DateScanner {
 
   /// Spaces, including the no-break space (U+00A0) and the narrow no-break space (U+202F) some
   /// exports put before AM/PM.
-  static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}" || scalar == "\t" }
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}" || scalar == "\t"
+  }
 
   var atEnd: Bool { index == scalars.count }
 
@@ -149,7 +157,9 @@ private struct DateScanner {
       index += 1
     }
     let lower = letters.lowercased()
-    if lower.count >= 3, let found = LocalDateTime.months.firstIndex(where: { lower.hasPrefix($0) }) { return found + 1 }
+    if lower.count >= 3, let found = LocalDateTime.months.firstIndex(where: { lower.hasPrefix($0) }) {
+      return found + 1
+    }
     index = start
     return nil
   }

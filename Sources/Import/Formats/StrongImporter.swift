@@ -28,14 +28,18 @@ enum StrongImporter {
     }
     let text = [exercise, name, table.column("notes"), table.column("workout notes")].compactMap { $0 }
     let numeric: [Int?] = [reps, seconds, rpe]
-    let columns = SetColumns(exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe)
+    let columns = SetColumns(
+      exercise: exercise, reps: reps, weight: weight, distance: distance, seconds: seconds, rpe: rpe)
     let probe = csv  // reads numbers while the table advances
     while let (fields, line) = try csv.table.nextRow(
       textColumns: text,
       reads: { fields in
         LocalDateTime(fields[date]) != nil && weight.reads(fields, decimalComma: table.usesDecimalComma)
-          && (distance?.reads(fields, decimalComma: table.usesDecimalComma) ?? true) && probe.numbersRead(fields, numeric)
-          && (duration.map { fields[$0.index].isEmpty || DurationText.minutes(fields[$0.index], bareUnit: $0.bareUnit) != nil } ?? true)
+          && (distance?.reads(fields, decimalComma: table.usesDecimalComma) ?? true)
+          && probe.numbersRead(fields, numeric)
+          && (duration.map {
+            fields[$0.index].isEmpty || DurationText.minutes(fields[$0.index], bareUnit: $0.bareUnit) != nil
+          } ?? true)
       }, report: &csv.report)
     {
       guard let start = csv.date(fields[date]) else {
@@ -56,7 +60,9 @@ enum StrongImporter {
         if minutes == nil, let duration, !fields[duration.index].isEmpty { unread = fields[duration.index] }
         return SourceSession(start: start, name: workoutName, line: line, durationMin: minutes)
       }
-      if let unread { csv.report.note(line, .ignored, "duration '\(unread)' of '\(workoutName)' not read (estimated instead)") }
+      if let unread {
+        csv.report.note(line, .ignored, "duration '\(unread)' of '\(workoutName)' not read (estimated instead)")
+      }
       csv.assembler.add(set, to: index)
     }
   }

@@ -31,9 +31,15 @@ package struct CRC32: Sendable, Equatable {
       var index = 0
       let count = bytes.count
       while index + 8 <= count {
-        let low = crc ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
-        let high = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8 | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
-        crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int(low >> 8 & 0xFF)] ^ t[5 * 256 + Int(low >> 16 & 0xFF)]
+        let low =
+          crc
+          ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(
+            bytes[index + 3]) << 24)
+        let high =
+          UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8 | UInt32(bytes[index + 6]) << 16 | UInt32(
+            bytes[index + 7]) << 24
+        crc =
+          t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int(low >> 8 & 0xFF)] ^ t[5 * 256 + Int(low >> 16 & 0xFF)]
           ^ t[4 * 256 + Int(low >> 24)] ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int(high >> 8 & 0xFF)]
           ^ t[256 + Int(high >> 16 & 0xFF)] ^ t[Int(high >> 24)]
         index += 8

@@ -133,7 +133,9 @@ package struct Inflater: ByteSource {
           _ = try take(bitCount % 8)
           let length = try take(16)
           let complement = try take(16)
-          guard length == ~complement & 0xFFFF else { throw corrupt("a stored block's length does not match its complement") }
+          guard length == ~complement & 0xFFFF else {
+            throw corrupt("a stored block's length does not match its complement")
+          }
           state = .stored(remaining: length)
         case 1:
           literals = HuffmanTable.fixedLiterals
@@ -162,7 +164,8 @@ package struct Inflater: ByteSource {
           copyLength = HuffmanTable.lengthBase[lengthIndex] + (try take(HuffmanTable.lengthExtra[lengthIndex]))
           let distanceSymbol = try decode(distances)
           guard distanceSymbol < 30 else { throw corrupt("distance symbol \(distanceSymbol)") }
-          copyDistance = HuffmanTable.distanceBase[distanceSymbol] + (try take(HuffmanTable.distanceExtra[distanceSymbol]))
+          copyDistance =
+            HuffmanTable.distanceBase[distanceSymbol] + (try take(HuffmanTable.distanceExtra[distanceSymbol]))
           guard copyDistance <= produced else { throw corrupt("a distance of \(copyDistance) before the start") }
         }
       }
@@ -174,7 +177,9 @@ package struct Inflater: ByteSource {
   /// Decodes literals into `out` until it is full (returns −1) or a symbol above 255 comes,
   /// which it returns with its bits consumed: the hot loop, on local copies of the bit buffer.
   @inline(__always)
-  private mutating func decodeLiterals(_ out: UnsafeMutableRawBufferPointer, _ count: inout Int) throws(DiagnosticError) -> Int {
+  private mutating func decodeLiterals(_ out: UnsafeMutableRawBufferPointer, _ count: inout Int) throws(DiagnosticError)
+    -> Int
+  {
     let table = literals
     let entries = table.entries
     let mask = UInt64(table.mask)

@@ -1,9 +1,10 @@
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RuleLanguage
 
 /// A stream of bytes read in chunks, in order: a file, or a member of a zip archive as it is
 /// inflated. Readers never hold more than a chunk of it.
@@ -43,7 +44,9 @@ package final class InputFile: @unchecked Sendable {
 
   /// Exactly `count` bytes at `offset`, or an error naming what was being read.
   package func bytes(at offset: Int, count: Int, what: String) throws(DiagnosticError) -> [UInt8] {
-    guard offset >= 0, count >= 0 else { throw DiagnosticError(Diagnostic(file: path, message: "a damaged file (\(what) is out of place)")) }
+    guard offset >= 0, count >= 0 else {
+      throw DiagnosticError(Diagnostic(file: path, message: "a damaged file (\(what) is out of place)"))
+    }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, count), alignment: 8)
     defer { buffer.deallocate() }
     var done = 0

@@ -25,7 +25,8 @@ package struct ZipArchive {
     let tail = min(file.size, 22 + 65_535)
     let end = try file.bytes(at: file.size - tail, count: tail, what: "the end of the zip archive")
     guard let record = Self.lastIndex(of: 0x0605_4B50, in: end) else {
-      throw DiagnosticError(Diagnostic(file: file.path, message: "not a zip archive (no end of central directory record)"))
+      throw DiagnosticError(
+        Diagnostic(file: file.path, message: "not a zip archive (no end of central directory record)"))
     }
     var count = Int(Self.uint16(end, record + 10))
     var directorySize = Int(Self.uint32(end, record + 12))
@@ -33,7 +34,8 @@ package struct ZipArchive {
     if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
       // ZIP64: the locator just before the record points at the ZIP64 end record.
       guard record >= 20, Self.uint32(end, record - 20) == 0x0706_4B50 else {
-        throw DiagnosticError(Diagnostic(file: file.path, message: "a ZIP64 archive without its end of central directory locator"))
+        throw DiagnosticError(
+          Diagnostic(file: file.path, message: "a ZIP64 archive without its end of central directory locator"))
       }
       let offset = Int(Self.uint64(end, record - 20 + 8))
       let zip64 = try file.bytes(at: offset, count: 56, what: "the ZIP64 end of central directory record")
@@ -44,28 +46,35 @@ package struct ZipArchive {
       directorySize = Int(Self.uint64(zip64, 40))
       directoryOffset = Int(Self.uint64(zip64, 48))
     }
-    guard directorySize >= 0, directorySize < 1 << 30, directoryOffset >= 0, directoryOffset + directorySize <= file.size else {
-      throw DiagnosticError(Diagnostic(file: file.path, message: "a damaged zip archive (its central directory lies outside the file)"))
+    guard directorySize >= 0, directorySize < 1 << 30, directoryOffset >= 0,
+      directoryOffset + directorySize <= file.size
+    else {
+      throw DiagnosticError(
+        Diagnostic(file: file.path, message: "a damaged zip archive (its central directory lies outside the file)"))
     }
-    let directory = try file.bytes(at: directoryOffset, count: directorySize, what: "the zip archive's central directory")
+    let directory = try file.bytes(
+      at: directoryOffset, count: directorySize, what: "the zip archive's central directory")
     var position = 0
     for _ in 0..<count {
       guard position + 46 <= directory.count, Self.uint32(directory, position) == 0x0201_4B50 else {
-        throw DiagnosticError(Diagnostic(file: file.path, message: "a damaged zip archive (central directory entry \(members.count + 1))"))
+        throw DiagnosticError(
+          Diagnostic(file: file.path, message: "a damaged zip archive (central directory entry \(members.count + 1))"))
       }
       let nameLength = Int(Self.uint16(directory, position + 28))
       let extraLength = Int(Self.uint16(directory, position + 30))
       let commentLength = Int(Self.uint16(directory, position + 32))
       let next = position + 46 + nameLength + extraLength + commentLength
       guard next <= directory.count else {
-        throw DiagnosticError(Diagnostic(file: file.path, message: "a damaged zip archive (central directory entry \(members.count + 1))"))
+        throw DiagnosticError(
+          Diagnostic(file: file.path, message: "a damaged zip archive (central directory entry \(members.count + 1))"))
       }
       var member = Member(
         path: String(decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self),
         method: Int(Self.uint16(directory, position + 10)),
         compressedSize: Int(Self.uint32(directory, position + 20)), size: Int(Self.uint32(directory, position + 24)),
         crc: Self.uint32(directory, position + 16), headerOffset: Int(Self.uint32(directory, position + 42)))
-      Self.applyZip64(Array(directory[(position + 46 + nameLength)..<(position + 46 + nameLength + extraLength)]), to: &member)
+      Self.applyZip64(
+        Array(directory[(position + 46 + nameLength)..<(position + 46 + nameLength + extraLength)]), to: &member)
       members.append(member)
       position = next
     }
@@ -100,26 +109,36 @@ package struct ZipArchive {
   package func open(_ member: Member) throws(DiagnosticError) -> ZipMemberSource {
     let header = try file.bytes(at: member.headerOffset, count: 30, what: "the local header of '\(member.path)'")
     guard Self.uint32(header, 0) == 0x0403_4B50 else {
-      throw DiagnosticError(Diagnostic(file: file.path, message: "a damaged zip archive (the local header of '\(member.path)')"))
+      throw DiagnosticError(
+        Diagnostic(file: file.path, message: "a damaged zip archive (the local header of '\(member.path)')"))
     }
     let start = member.headerOffset + 30 + Int(Self.uint16(header, 26)) + Int(Self.uint16(header, 28))
     guard start + member.compressedSize <= file.size else {
-      throw DiagnosticError(Diagnostic(file: file.path, message: "a damaged zip archive ('\(member.path)' runs past the end of the file)"))
+      throw DiagnosticError(
+        Diagnostic(file: file.path, message: "a damaged zip archive ('\(member.path)' runs past the end of the file)"))
     }
     let name = "\(file.path)/\(member.path)"
     let range = FileRange(file, from: start, to: start + member.compressedSize)
     switch member.method {
     case 0: return ZipMemberSource(member: member, name: name, stored: range)
-    case 8: return ZipMemberSource(member: member, name: name, inflating: Inflater(ByteStream(range, name: name), name: name))
+    case 8:
+      return ZipMemberSource(member: member, name: name, inflating: Inflater(ByteStream(range, name: name), name: name))
     default:
       throw DiagnosticError(
-        Diagnostic(file: file.path, message: "'\(member.path)' is compressed with method \(member.method); only stored and deflated members are read"))
+        Diagnostic(
+          file: file.path,
+          message:
+            "'\(member.path)' is compressed with method \(member.method); only stored and deflated members are read"))
     }
   }
 
   static func uint16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
-  static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 { UInt32(uint16(bytes, at)) | UInt32(uint16(bytes, at + 2)) << 16 }
-  static func uint64(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(uint32(bytes, at)) | UInt64(uint32(bytes, at + 4)) << 32 }
+  static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    UInt32(uint16(bytes, at)) | UInt32(uint16(bytes, at + 2)) << 16
+  }
+  static func uint64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
+    UInt64(uint32(bytes, at)) | UInt64(uint32(bytes, at + 4)) << 32
+  }
 
   private static func lastIndex(of signature: UInt32, in bytes: [UInt8]) -> Int? {
     guard bytes.count >= 22 else { return nil }
@@ -170,7 +189,9 @@ package struct ZipMemberSource: ByteSource {
     if count == 0 {
       guard produced == member.size, checksum == member.crc else {
         throw DiagnosticError(
-          Diagnostic(file: name, message: "the archive member is damaged (its size or CRC-32 does not match the archive's directory)"))
+          Diagnostic(
+            file: name,
+            message: "the archive member is damaged (its size or CRC-32 does not match the archive's directory)"))
       }
     }
     return count

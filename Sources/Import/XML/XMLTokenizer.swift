@@ -38,7 +38,8 @@ package struct XMLTokenizer {
 
   /// An error at the current tag.
   package func error(_ message: String) -> DiagnosticError {
-    DiagnosticError(Diagnostic(file: stream.name, position: SourcePosition(line: max(1, tagLine), column: 1), message: message))
+    DiagnosticError(
+      Diagnostic(file: stream.name, position: SourcePosition(line: max(1, tagLine), column: 1), message: message))
   }
 
   /// The next tag, or nil at the end of the document.
@@ -77,7 +78,8 @@ package struct XMLTokenizer {
 
   private mutating func copyTag() throws(DiagnosticError) {
     guard try stream.copyTag(into: &tag, lines: &line, maximum: XMLTokenizer.maximumTagBytes) else {
-      throw error(tag.count > XMLTokenizer.maximumTagBytes ? "a tag longer than 1 MiB" : "the document ends inside a tag")
+      throw error(
+        tag.count > XMLTokenizer.maximumTagBytes ? "a tag longer than 1 MiB" : "the document ends inside a tag")
     }
   }
 

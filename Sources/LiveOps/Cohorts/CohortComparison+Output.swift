@@ -10,15 +10,23 @@ extension CohortComparison {
       "cohorts (salt '\(plan.salt)', since \(plan.since.iso), as of \(day?.iso ?? "—"), \(NumberText.short(weeks)) weeks); 95% intervals"
     ]
     let labels = [
-      "workoutsPerWeek": "workouts per week", "activeLast7Days": "active in the last 7 days", "xp": "XP", "level": "level", "unlocks": "unlocks",
+      "workoutsPerWeek": "workouts per week", "activeLast7Days": "active in the last 7 days", "xp": "XP",
+      "level": "level", "unlocks": "unlocks",
     ]
     let control = rows.first?.cohort.name ?? ""
     for row in rows {
-      lines.append("\(row.cohort.name) (pack '\(row.cohort.pack)', weight \(row.cohort.weight)): \(Format.grouped(Double(row.players))) players")
+      lines.append(
+        "\(row.cohort.name) (pack '\(row.cohort.pack)', weight \(row.cohort.weight)): \(Format.grouped(Double(row.players))) players"
+      )
       for (name, estimate, difference) in row.metrics {
         let percent = name == "activeLast7Days"
-        var line = "  " + Format.pad(labels[name] ?? name, 27) + Format.pad(Self.describe(estimate, percent: percent, signed: false), 26)
-        if let difference { line += "vs \(control) \(Self.describe(difference, percent: percent, signed: true))\(difference.excludesZero ? " *" : "")" }
+        var line =
+          "  " + Format.pad(labels[name] ?? name, 27)
+          + Format.pad(Self.describe(estimate, percent: percent, signed: false), 26)
+        if let difference {
+          line +=
+            "vs \(control) \(Self.describe(difference, percent: percent, signed: true))\(difference.excludesZero ? " *" : "")"
+        }
         lines.append(line.trimmingTrailingSpaces)
       }
     }
@@ -86,8 +94,13 @@ extension CohortComparison {
     var lines = ["cohort,pack,weight,players,metric,value,low,high,difference,difference_low,difference_high"]
     for row in rows {
       for (name, estimate, difference) in row.metrics {
-        let cells = [row.cohort.name, row.cohort.pack, String(row.cohort.weight), String(row.players), name].map { Format.csv($0) }
-          + [estimate?.value, estimate?.low, estimate?.high, difference?.value, difference?.low, difference?.high].map { Format.machine($0) }
+        let cells =
+          [row.cohort.name, row.cohort.pack, String(row.cohort.weight), String(row.players), name].map {
+            Format.csv($0)
+          }
+          + [estimate?.value, estimate?.low, estimate?.high, difference?.value, difference?.low, difference?.high].map {
+            Format.machine($0)
+          }
         lines.append(cells.joined(separator: ","))
       }
     }

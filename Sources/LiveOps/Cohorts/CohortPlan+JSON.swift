@@ -25,7 +25,9 @@ extension CohortPlan {
         if since == nil { node.error("'since' must be a date as YYYY-MM-DD; found '\(text)'") }
       }
       if let node = object.required("cohorts"), let list = node.array {
-        if list.isEmpty || list.count > Self.maximumCohorts { node.error("'cohorts' lists 1 to \(Self.maximumCohorts) cohorts") }
+        if list.isEmpty || list.count > Self.maximumCohorts {
+          node.error("'cohorts' lists 1 to \(Self.maximumCohorts) cohorts")
+        }
         for entry in list {
           guard let cohort = entry.object else { continue }
           let name = cohort.required("name")?.nonEmptyString
@@ -39,12 +41,16 @@ extension CohortPlan {
           if let name, let pack, let weight { cohorts.append(Cohort(name: name, pack: pack, weight: weight)) }
         }
         let total = cohorts.reduce(0) { $0 + $1.weight }
-        if total > Self.maximumTotalWeight { node.error("the weights add up to \(total); at most \(Self.maximumTotalWeight)") }
+        if total > Self.maximumTotalWeight {
+          node.error("the weights add up to \(total); at most \(Self.maximumTotalWeight)")
+        }
       }
       object.finish()
     }
     try log.throwIfErrors()
-    guard let since, !cohorts.isEmpty else { throw DiagnosticError(Diagnostic(file: source.name, message: "the cohorts are incomplete")) }
+    guard let since, !cohorts.isEmpty else {
+      throw DiagnosticError(Diagnostic(file: source.name, message: "the cohorts are incomplete"))
+    }
     self.init(salt: salt, since: since, cohorts: cohorts)
   }
 

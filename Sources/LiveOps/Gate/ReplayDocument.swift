@@ -20,12 +20,18 @@ public struct ReplayDocument: Sendable {
       DiagnosticError(Diagnostic(in: source, offset: value.offset, message: message))
     }
     let hint = "; write it with 'fitquest replay --format json'"
-    guard root.members != nil else { throw fail(root, "a replay is a JSON object with \"players\" and \"summary\"\(hint)") }
+    guard root.members != nil else {
+      throw fail(root, "a replay is a JSON object with \"players\" and \"summary\"\(hint)")
+    }
     guard let players = root["players"]?.elements else { throw fail(root, "a replay needs a \"players\" list\(hint)") }
-    guard let summary = root["summary"], summary.members != nil else { throw fail(root, "a replay needs a \"summary\" object\(hint)") }
+    guard let summary = root["summary"], summary.members != nil else {
+      throw fail(root, "a replay needs a \"summary\" object\(hint)")
+    }
     for name in ImpactSummary.metricNames {
       guard let value = Self.value(name, in: summary) else { throw fail(summary, "the summary lacks '\(name)'\(hint)") }
-      guard value.number != nil || value.kind == .null else { throw fail(value, "'summary.\(name)' must be a number or null") }
+      guard value.number != nil || value.kind == .null else {
+        throw fail(value, "'summary.\(name)' must be a number or null")
+      }
     }
     for player in players where player["player"]?.string == nil {
       throw fail(player, "each player of a replay is an object with a \"player\" id")

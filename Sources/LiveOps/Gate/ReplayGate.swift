@@ -49,7 +49,8 @@ public struct ReplayGate: Sendable {
     public var diagnostic: Diagnostic {
       let actualText = actual.map(NumberText.format) ?? "undefined (no player compared)"
       return Diagnostic(
-        in: expectation.source, offset: expectation.offset, message: "expectation failed: \(expectation.summary); actual \(actualText)")
+        in: expectation.source, offset: expectation.offset,
+        message: "expectation failed: \(expectation.summary); actual \(actualText)")
     }
   }
 

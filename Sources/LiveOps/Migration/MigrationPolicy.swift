@@ -59,7 +59,8 @@ public enum MigrationPolicy: String, Sendable, CaseIterable {
     for index in progress.achievements.indices {
       let id = progress.achievements[index].id
       guard let before = old.achievements.first(where: { $0.id.utf8.elementsEqual(id.utf8) }),
-        before.tier > progress.achievements[index].tier, before.tier <= (pack.achievements.first { $0.id == id }?.tiers.count ?? 0)
+        before.tier > progress.achievements[index].tier,
+        before.tier <= (pack.achievements.first { $0.id == id }?.tiers.count ?? 0)
       else { continue }
       progress.totals.achievements += before.tier - progress.achievements[index].tier
       progress.achievements[index].tier = before.tier

@@ -76,7 +76,9 @@ public enum StoreMigration {
       consume: { (result: (Outcome, PlayerState?)) throws in
         var (outcome, state) = result
         if let state, try !store.migrate(outcome.player, to: state, engine: engine, policy: policy.rawValue) {
-          outcome = Outcome(player: outcome.player, events: outcome.events, problem: "events were applied to it meanwhile; run migrate again")
+          outcome = Outcome(
+            player: outcome.player, events: outcome.events,
+            problem: "events were applied to it meanwhile; run migrate again")
         }
         count(outcome, into: &counts)
         try each(outcome)
@@ -97,13 +99,18 @@ public enum StoreMigration {
 
   /// A player's job: its history and state before, or why it is left alone.
   static func job(_ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy) throws -> Job {
-    let history = EventHistory(chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
-    var job = Job(player: logged.player, history: history, outcome: Outcome(player: logged.player, events: history.eventCount))
+    let history = EventHistory(
+      chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
+    var job = Job(
+      player: logged.player, history: history, outcome: Outcome(player: logged.player, events: history.eventCount))
     if let damage = logged.damage {
       job.outcome.problem = "its stored rows are damaged: \(damage)"
     } else if logged.first > 0 {
-      job.outcome.problem = "its log starts at event \(logged.first + 1): it was imported with part of its history, which cannot be replayed"
-    } else if let record = try store.ruleMigration(of: logged.player), record.digest == digest, record.policy == policy.rawValue {
+      job.outcome.problem =
+        "its log starts at event \(logged.first + 1): it was imported with part of its history, which cannot be replayed"
+    } else if let record = try store.ruleMigration(of: logged.player), record.digest == digest,
+      record.policy == policy.rawValue
+    {
       job.outcome.alreadyDone = true
     } else {
       do {
@@ -134,7 +141,9 @@ public enum StoreMigration {
     outcome.migrated = true
     let before = ReplaySide(old.progress, pack: job.oldPack ?? replayer.engine.pack)
     let after = ReplaySide(state.progress, pack: replayer.engine.pack)
-    if before != after { outcome.change = PlayerImpact(player: job.player.text, base: before, candidate: after, events: outcome.events) }
+    if before != after {
+      outcome.change = PlayerImpact(player: job.player.text, base: before, candidate: after, events: outcome.events)
+    }
     return (outcome, state)
   }
 

@@ -53,6 +53,8 @@ public struct ReplayFailure: Error, Sendable, Equatable {
 
   /// "event 'w-12' (number 13 of the history): …".
   public var description: String {
-    eventID.isEmpty ? "event number \(index + 1) of the history: \(message)" : "event '\(eventID)' (number \(index + 1) of the history): \(message)"
+    eventID.isEmpty
+      ? "event number \(index + 1) of the history: \(message)"
+      : "event '\(eventID)' (number \(index + 1) of the history): \(message)"
   }
 }

@@ -66,7 +66,8 @@ public struct HistoryReplayer {
       }
       let result = engine.record(batch: batch, to: &state)
       if let failure = result.failure {
-        throw ReplayFailure(index: offset + failure.index, eventID: batch[failure.index].event.id, message: failure.error.message)
+        throw ReplayFailure(
+          index: offset + failure.index, eventID: batch[failure.index].event.id, message: failure.error.message)
       }
       if let position = result.outcomes.firstIndex(where: { !$0.changedPlayer }) {
         throw ReplayFailure(
@@ -104,7 +105,9 @@ public struct HistoryReplayer {
   /// Events resolved by another replayer whose pack resolves names alike (``resolvesAlike(_:)``),
   /// made this pack's: the lines the fast decoder read carry only names, so they are shared; the
   /// others (`slow`) are resolved again here.
-  package func adopt(_ events: [ResolvedEvent], slow: [Int], of history: EventHistory) throws(ReplayFailure) -> [ResolvedEvent] {
+  package func adopt(_ events: [ResolvedEvent], slow: [Int], of history: EventHistory) throws(ReplayFailure)
+    -> [ResolvedEvent]
+  {
     guard !slow.isEmpty else { return events }
     var events = events
     var pending = slow[...]
@@ -126,7 +129,8 @@ public struct HistoryReplayer {
     do {
       return try full.resolveFully(line: Array(line), file: "history", lineNumber: index + 1)
     } catch {
-      throw ReplayFailure(index: index, eventID: "", message: error.diagnostics.first?.message ?? "the event cannot be read")
+      throw ReplayFailure(
+        index: index, eventID: "", message: error.diagnostics.first?.message ?? "the event cannot be read")
     }
   }
 

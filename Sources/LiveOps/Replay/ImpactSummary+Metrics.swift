@@ -7,7 +7,8 @@ extension ImpactSummary {
   /// compared (a mean, a percentile).
   public var metrics: [(name: String, value: Double?)] {
     var list: [(String, Double?)] = [
-      ("players", Double(players)), ("compared", Double(compared)), ("skipped", Double(skipped)), ("failed", Double(failed)),
+      ("players", Double(players)), ("compared", Double(compared)), ("skipped", Double(skipped)),
+      ("failed", Double(failed)),
       ("events", Double(events)),
     ]
     for (name, count) in [
@@ -22,10 +23,14 @@ extension ImpactSummary {
       ("levelDelta.mean", meanLevelDelta), ("levelDelta.min", levels[0]), ("levelDelta.p10", levels[1]),
       ("levelDelta.p50", levels[2]), ("levelDelta.p90", levels[3]), ("levelDelta.max", levels[4]),
     ]
-    list += [("xpDelta.mean", meanXPDelta), ("xpDelta.min", xpDeltaMin.map(Double.init)), ("xpDelta.max", xpDeltaMax.map(Double.init))]
+    list += [
+      ("xpDelta.mean", meanXPDelta), ("xpDelta.min", xpDeltaMin.map(Double.init)),
+      ("xpDelta.max", xpDeltaMax.map(Double.init)),
+    ]
     let percents = xpChangePercent.percentiles([0, 0.1, 0.5, 0.9, 1])
     let counted = xpChangePercent.runs
-    let percentMean = counted == 0 ? nil : xpChangePercent.sorted.reduce(0.0) { $0 + $1.value * Double($1.count) } / Double(counted)
+    let percentMean =
+      counted == 0 ? nil : xpChangePercent.sorted.reduce(0.0) { $0 + $1.value * Double($1.count) } / Double(counted)
     list += [
       ("xpChangePercent.mean", percentMean), ("xpChangePercent.min", percents[0]), ("xpChangePercent.p10", percents[1]),
       ("xpChangePercent.p50", percents[2]), ("xpChangePercent.p90", percents[3]), ("xpChangePercent.max", percents[4]),

@@ -111,7 +111,10 @@ public struct ImpactSummary: Sendable {
   }
 
   private mutating func rank(_ impact: PlayerImpact) {
-    guard impact.isDemoted || impact.levelDelta != 0 || !impact.lost.isEmpty || !impact.gained.isEmpty || impact.xpDelta != 0 else { return }
+    guard
+      impact.isDemoted || impact.levelDelta != 0 || !impact.lost.isEmpty || !impact.gained.isEmpty
+        || impact.xpDelta != 0
+    else { return }
     let position = mostAffected.firstIndex { Self.isMoreAffected(impact, than: $0) } ?? mostAffected.count
     guard position < Self.mostAffectedLimit else { return }
     mostAffected.insert(impact, at: position)

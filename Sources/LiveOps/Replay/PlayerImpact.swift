@@ -73,7 +73,9 @@ public struct PlayerImpact: Sendable {
     var gained: [ProgressItem] = []
     var lost: [ProgressItem] = []
     // Achievement tiers, by id bytes.
-    for (id, baseTier, candidateTier) in Self.merge(base.tiers.map { ($0.id, $0.tier) }, candidate.tiers.map { ($0.id, $0.tier) }) {
+    for (id, baseTier, candidateTier) in Self.merge(
+      base.tiers.map { ($0.id, $0.tier) }, candidate.tiers.map { ($0.id, $0.tier) })
+    {
       if candidateTier > baseTier { gained += (baseTier + 1...candidateTier).map { .achievement(id: id, tier: $0) } }
       if baseTier > candidateTier { lost += (candidateTier + 1...baseTier).map { .achievement(id: id, tier: $0) } }
     }
@@ -84,11 +86,17 @@ public struct PlayerImpact: Sendable {
       let oldCount = old?.evolutions ?? 0
       let newCount = new?.evolutions ?? 0
       let sameSpecies = old.map { o in new.map { o.species.utf8.elementsEqual($0.species.utf8) } ?? false } ?? false
-      if let old, oldCount > 0, oldCount > newCount || (oldCount == newCount && !sameSpecies) { lost.append(.evolution(species: old.species)) }
-      if let new, newCount > 0, newCount > oldCount || (oldCount == newCount && !sameSpecies) { gained.append(.evolution(species: new.species)) }
+      if let old, oldCount > 0, oldCount > newCount || (oldCount == newCount && !sameSpecies) {
+        lost.append(.evolution(species: old.species))
+      }
+      if let new, newCount > 0, newCount > oldCount || (oldCount == newCount && !sameSpecies) {
+        gained.append(.evolution(species: new.species))
+      }
     }
     // Quest completions, by id bytes.
-    for (id, baseCount, candidateCount) in Self.merge(base.questCompletions.map { ($0.id, $0.completions) }, candidate.questCompletions.map { ($0.id, $0.completions) }) {
+    for (id, baseCount, candidateCount) in Self.merge(
+      base.questCompletions.map { ($0.id, $0.completions) }, candidate.questCompletions.map { ($0.id, $0.completions) })
+    {
       if candidateCount > baseCount { gained.append(.quest(id: id, completions: candidateCount - baseCount)) }
       if baseCount > candidateCount { lost.append(.quest(id: id, completions: baseCount - candidateCount)) }
     }

@@ -62,13 +62,17 @@ public enum ProgressItem: Sendable, Equatable {
     guard let type = value["type"]?.string else { return nil }
     switch type {
     case "achievement":
-      guard let id = value["id"]?.string, let tier = value["tier"]?.number.flatMap(Int.init(exactly:)) else { return nil }
+      guard let id = value["id"]?.string, let tier = value["tier"]?.number.flatMap(Int.init(exactly:)) else {
+        return nil
+      }
       self = .achievement(id: id, tier: tier)
     case "evolution":
       guard let species = value["species"]?.string else { return nil }
       self = .evolution(species: species)
     case "questCompleted":
-      guard let id = value["id"]?.string, let count = value["completions"]?.number.flatMap(Int.init(exactly:)) else { return nil }
+      guard let id = value["id"]?.string, let count = value["completions"]?.number.flatMap(Int.init(exactly:)) else {
+        return nil
+      }
       self = .quest(id: id, completions: count)
     default:
       return nil

@@ -27,7 +27,8 @@ public struct ReplaySide: Sendable, Equatable {
     xp = progress.xp
     let members = progress.companions.members
     if let active = progress.companions.active, members.indices.contains(active),
-      let index = pack.companions?.species(named: members[active].species), let species = pack.companions?.species[index]
+      let index = pack.companions?.species(named: members[active].species),
+      let species = pack.companions?.species[index]
     {
       companionStage = species.stage
     } else {
@@ -58,8 +59,10 @@ public struct ReplaySide: Sendable, Equatable {
   /// Sides are equal when every field is.
   public static func == (a: ReplaySide, b: ReplaySide) -> Bool {
     a.level == b.level && a.xp == b.xp && a.companionStage == b.companionStage && a.achievements == b.achievements
-      && a.quests == b.quests && a.tiers.elementsEqual(b.tiers, by: { $0.id.utf8.elementsEqual($1.id.utf8) && $0.tier == $1.tier })
-      && a.companions.elementsEqual(b.companions, by: { $0.species.utf8.elementsEqual($1.species.utf8) && $0.evolutions == $1.evolutions })
+      && a.quests == b.quests
+      && a.tiers.elementsEqual(b.tiers, by: { $0.id.utf8.elementsEqual($1.id.utf8) && $0.tier == $1.tier })
+      && a.companions.elementsEqual(
+        b.companions, by: { $0.species.utf8.elementsEqual($1.species.utf8) && $0.evolutions == $1.evolutions })
       && a.questCompletions.elementsEqual(
         b.questCompletions, by: { $0.id.utf8.elementsEqual($1.id.utf8) && $0.completions == $1.completions })
   }

@@ -106,10 +106,13 @@ public struct ReplayWriter {
     let (b, c) = (impact.base, impact.candidate)
     let compared = impact.isCompared
     let cells: [String] = [
-      impact.player, status, number(b?.level), number(c?.level), compared ? String(impact.levelDelta) : "", number(b?.xp), number(c?.xp),
-      compared ? String(impact.xpDelta) : "", number(b?.companionStage), number(c?.companionStage), number(b?.achievements),
+      impact.player, status, number(b?.level), number(c?.level), compared ? String(impact.levelDelta) : "",
+      number(b?.xp), number(c?.xp),
+      compared ? String(impact.xpDelta) : "", number(b?.companionStage), number(c?.companionStage),
+      number(b?.achievements),
       number(c?.achievements), number(b?.quests), number(c?.quests), impact.isDemoted ? "true" : "false",
-      impact.gained.map(\.csvKey).joined(separator: ";"), impact.lost.map(\.csvKey).joined(separator: ";"), impact.problem?.message ?? "",
+      impact.gained.map(\.csvKey).joined(separator: ";"), impact.lost.map(\.csvKey).joined(separator: ";"),
+      impact.problem?.message ?? "",
     ]
     return cells.map { Simulation.Format.csv($0) }.joined(separator: ",")
   }

@@ -46,8 +46,11 @@ public enum StoreReplay {
   }
 
   /// The job of a player: its history and base engine, or why it is not replayed.
-  static func job(_ logged: LoggedHistory, store: SQLiteStore, base: Engine?, engines: inout [String: Engine]) throws -> Job {
-    let history = EventHistory(chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
+  static func job(_ logged: LoggedHistory, store: SQLiteStore, base: Engine?, engines: inout [String: Engine]) throws
+    -> Job
+  {
+    let history = EventHistory(
+      chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
     var job = Job(player: logged.player.text, history: history, base: nil, events: history.eventCount, problem: nil)
     if let damage = logged.damage {
       job.problem = .skipped("its stored rows are damaged: \(damage)")
@@ -69,12 +72,16 @@ public enum StoreReplay {
 
   /// The pack a player is on: the one it was migrated to, when that came after its last logged
   /// events, else the pack of those.
-  static func ownPack(_ logged: LoggedHistory, store: SQLiteStore, engines: inout [String: Engine]) throws(LedgerError) -> (key: String?, engine: Engine) {
+  static func ownPack(_ logged: LoggedHistory, store: SQLiteStore, engines: inout [String: Engine]) throws(LedgerError)
+    -> (key: String?, engine: Engine)
+  {
     if let record = try store.ruleMigration(of: logged.player), record.at >= logged.first + logged.eventCount {
       let key = "digest " + record.digest
       if let engine = engines[key] { return (key, engine) }
       guard let pack = try store.pack(digest: record.digest) else {
-        throw .corrupt(Diagnostic(file: store.path, message: "it was migrated to rule pack \(record.digest), which the store does not have"))
+        throw .corrupt(
+          Diagnostic(
+            file: store.path, message: "it was migrated to rule pack \(record.digest), which the store does not have"))
       }
       let engine = Engine(pack: pack)
       engines[key] = engine

@@ -52,7 +52,10 @@ public struct JSONNode {
           let key = String(addition.key.dropLast())
           let childPath = path.appending(key)
           guard case .array(let added) = addition.value.kind else {
-            log.report(Diagnostic(in: other, offset: addition.value.offset, message: "'\(addition.key)' adds the elements of an array; this is not an array"))
+            log.report(
+              Diagnostic(
+                in: other, offset: addition.value.offset,
+                message: "'\(addition.key)' adds the elements of an array; this is not an array"))
             continue
           }
           guard let index = members.firstIndex(where: { $0.key == key }) else {
@@ -61,7 +64,10 @@ public struct JSONNode {
             continue
           }
           guard case .array(let existing) = members[index].value.kind else {
-            log.report(Diagnostic(in: other, offset: addition.value.offset, message: "'\(addition.key)' adds to an array; '\(key)' of the scenario it extends is not one"))
+            log.report(
+              Diagnostic(
+                in: other, offset: addition.value.offset,
+                message: "'\(addition.key)' adds to an array; '\(key)' of the scenario it extends is not one"))
             continue
           }
           for offset in added.indices { overrides[childPath.appending(existing.count + offset)] = other }

@@ -76,7 +76,8 @@ public final class ObjectReader {
       let place = node.path.components.isEmpty ? "" : " in '\(node.path)'"
       let hint = typos[member.key].map { "; did you mean '\($0)'?" } ?? Suggestion.hint(for: member.key, among: known)
       // The member's own node knows its file (a scenario's `extends` or a `--set` may have added it).
-      node.child(member.value, key: member.key).error("unknown key '\(member.key)'\(place)\(hint)", at: member.keyOffset)
+      node.child(member.value, key: member.key).error(
+        "unknown key '\(member.key)'\(place)\(hint)", at: member.keyOffset)
     }
   }
 

@@ -64,7 +64,8 @@ extension Compiler {
     default:
       throw FormulaSyntaxError(
         offset: right.offset,
-        message: "\(operation.quoted) cannot compare '\(left.display)' (\(left.type)) with '\(right.display)' (\(right.type))")
+        message:
+          "\(operation.quoted) cannot compare '\(left.display)' (\(left.type)) with '\(right.display)' (\(right.type))")
     }
   }
 
@@ -78,7 +79,8 @@ extension Compiler {
     for index in stride(from: 0, to: arguments.count - 1, by: 2) where arguments[index].type != .bool {
       let condition = arguments[index]
       throw FormulaSyntaxError(
-        offset: condition.offset, message: "a condition must be true or false, but '\(condition.display)' is \(condition.type)")
+        offset: condition.offset,
+        message: "a condition must be true or false, but '\(condition.display)' is \(condition.type)")
     }
     let valueIndexes = Array(stride(from: 1, to: arguments.count - 1, by: 2)) + [arguments.count - 1]
     var branches = arguments
@@ -88,12 +90,14 @@ extension Compiler {
     let type = branches[valueIndexes[0]].type
     guard type == .number || type == .bool || type.isChoice else {
       throw FormulaSyntaxError(
-        offset: branches[valueIndexes[0]].offset, message: "the values of 'if' in a rule formula must be numbers or true/false")
+        offset: branches[valueIndexes[0]].offset,
+        message: "the values of 'if' in a rule formula must be numbers or true/false")
     }
     for index in valueIndexes where branches[index].type != type {
       throw FormulaSyntaxError(
         offset: branches[index].offset,
-        message: "the values of 'if' must have one type; '\(branches[index].display)' is \(branches[index].type), not \(type)")
+        message:
+          "the values of 'if' must have one type; '\(branches[index].display)' is \(branches[index].type), not \(type)")
     }
     return make(type, branches)
   }
@@ -106,11 +110,14 @@ extension Compiler {
     case .list: elements = haystack.arguments
     case .literal(.array(let values)):
       elements = values.map {
-        Node(.literal($0), type: $0.staticType, offset: haystack.offset, display: .fixed($0.description),
-             numeric: $0.numberOrZero)
+        Node(
+          .literal($0), type: $0.staticType, offset: haystack.offset, display: .fixed($0.description),
+          numeric: $0.numberOrZero)
       }
     default:
-      throw FormulaSyntaxError(offset: haystack.offset, message: "'in' in a rule formula needs a list written out, such as [\"strength\", \"sports\"]")
+      throw FormulaSyntaxError(
+        offset: haystack.offset,
+        message: "'in' in a rule formula needs a list written out, such as [\"strength\", \"sports\"]")
     }
     guard !elements.isEmpty else {
       throw FormulaSyntaxError(offset: haystack.offset, message: "'in' needs a non-empty list")
@@ -119,7 +126,9 @@ extension Compiler {
     for element in elements {
       let (left, right) = try unify(needle, element, .contains)
       comparisons.append(
-        Node(.operation(.equal), arguments: [left, right], type: .bool, offset: element.offset, display: "\(needle.display) == \(element.display)"))
+        Node(
+          .operation(.equal), arguments: [left, right], type: .bool, offset: element.offset,
+          display: "\(needle.display) == \(element.display)"))
     }
     if comparisons.count == 1 { return comparisons[0] }
     return Node(.operation(.or), arguments: comparisons, type: .bool, offset: syntax.offset, display: syntax.text)

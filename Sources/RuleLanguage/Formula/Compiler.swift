@@ -21,7 +21,8 @@ struct Compiler {
     case .operation(let name, let arguments):
       guard let operation = Operation(rawValue: name) else {
         let names = Operation.allCases.map(\.rawValue)
-        throw FormulaSyntaxError(offset: syntax.offset, message: "unknown operator '\(name)'\(Suggestion.hint(for: name, among: names))")
+        throw FormulaSyntaxError(
+          offset: syntax.offset, message: "unknown operator '\(name)'\(Suggestion.hint(for: name, among: names))")
       }
       guard operation.arity.contains(arguments.count) else {
         throw FormulaSyntaxError(offset: syntax.offset, message: arityMessage(operation, arguments.count))
@@ -65,12 +66,14 @@ struct Compiler {
     case .string: return make(.string, 0)
     case .null:
       if isTyped {
-        throw FormulaSyntaxError(offset: syntax.offset, message: "null has no meaning in rule formulas; use a number or true/false")
+        throw FormulaSyntaxError(
+          offset: syntax.offset, message: "null has no meaning in rule formulas; use a number or true/false")
       }
       return make(.any, 0)
     case .array, .object:
       if isTyped {
-        throw FormulaSyntaxError(offset: syntax.offset, message: "\(value.typeName)s of data are not allowed in rule formulas")
+        throw FormulaSyntaxError(
+          offset: syntax.offset, message: "\(value.typeName)s of data are not allowed in rule formulas")
       }
       return make(.any, 0)
     }
@@ -90,13 +93,15 @@ struct Compiler {
     var defaultNode: Node?
     if arguments.count == 2 {
       if isTyped {
-        throw FormulaSyntaxError(offset: arguments[1].offset, message: "rule variables always have a value; remove the default")
+        throw FormulaSyntaxError(
+          offset: arguments[1].offset, message: "rule variables always have a value; remove the default")
       }
       defaultNode = try compile(arguments[1])
     }
     if let staticPath { return try variable(staticPath, syntax, default: defaultNode) }
     if isTyped {
-      throw FormulaSyntaxError(offset: syntax.offset, message: "a rule variable must be named by a fixed text such as \"player.streak\"")
+      throw FormulaSyntaxError(
+        offset: syntax.offset, message: "a rule variable must be named by a fixed text such as \"player.streak\"")
     }
     guard let pathSyntax else { preconditionFailure("var without arguments has a static path") }
     let path = try compile(pathSyntax)
@@ -115,7 +120,8 @@ struct Compiler {
         display: syntax.text)
     }
     if let constant = scope.constant(named: path) {
-      return Node(.literal(.number(constant)), type: .number, offset: syntax.offset, display: syntax.text, numeric: constant)
+      return Node(
+        .literal(.number(constant)), type: .number, offset: syntax.offset, display: syntax.text, numeric: constant)
     }
     guard let variable = scope.variable(named: path) else {
       let hint = Suggestion.hint(for: path, among: scope.names)

@@ -57,12 +57,16 @@ extension Evaluator {
     let scalars = Array(try evaluate(node.arguments[0], data: data).textValue.unicodeScalars)
     let startValue = try evaluate(node.arguments[1], data: data).numberValue
     let start = startValue.isFinite ? startValue.saturatingInt : 0
-    var from = start < 0 ? Swift.max(0, scalars.count &+ Swift.max(start, -scalars.count)) : Swift.min(start, scalars.count)
+    var from =
+      start < 0 ? Swift.max(0, scalars.count &+ Swift.max(start, -scalars.count)) : Swift.min(start, scalars.count)
     var to = scalars.count
     if node.arguments.count > 2 {
       let lengthValue = try evaluate(node.arguments[2], data: data).numberValue
       let length = lengthValue.isFinite ? lengthValue.saturatingInt : 0
-      to = length < 0 ? Swift.max(from, scalars.count + Swift.max(length, -scalars.count)) : Swift.min(scalars.count, from + Swift.min(length, scalars.count))
+      to =
+        length < 0
+        ? Swift.max(from, scalars.count + Swift.max(length, -scalars.count))
+        : Swift.min(scalars.count, from + Swift.min(length, scalars.count))
     }
     from = Swift.min(from, to)
     var text = ""
@@ -71,7 +75,9 @@ extension Evaluator {
     return .string(text)
   }
 
-  private mutating func listOperation(_ operation: Operation, _ node: Node, _ data: Value) throws(FormulaFailure) -> Value {
+  private mutating func listOperation(_ operation: Operation, _ node: Node, _ data: Value) throws(FormulaFailure)
+    -> Value
+  {
     let listValue = try evaluate(node.arguments[0], data: data)
     let body = node.arguments[1]
     guard case .array(let items) = listValue else {

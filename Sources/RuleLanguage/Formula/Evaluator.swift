@@ -11,7 +11,6 @@ struct Evaluator {
   /// Steps taken so far: one per node evaluated, one per list element or string scalar built.
   private var work = 0
 
-
   init(slots: UnsafePointer<Double>?, tracing: Bool = false) {
     self.slots = slots
     self.trace = tracing ? [] : nil
@@ -51,7 +50,8 @@ struct Evaluator {
       return slotValue(slots[slot], node.type)
     case .path(let components):
       if let found = Evaluator.lookup(components, in: data) { return found }
-      return try node.arguments.first.map { argument throws(FormulaFailure) in try evaluate(argument, data: data) } ?? .null
+      return try node.arguments.first.map { argument throws(FormulaFailure) in try evaluate(argument, data: data) }
+        ?? .null
     case .dynamicPath:
       let path = try evaluate(node.arguments[0], data: data)
       if let found = Evaluator.lookup(Evaluator.components(of: path), in: data) { return found }
@@ -93,14 +93,19 @@ struct Evaluator {
   mutating func spend(_ steps: Int, _ node: Node) throws(FormulaFailure) {
     work += steps
     if work > FormulaLimits.maximumWork {
-      throw fail(node, "the formula takes more than \(FormulaLimits.maximumWork) steps to evaluate (the limit of one evaluation)")
+      throw fail(
+        node, "the formula takes more than \(FormulaLimits.maximumWork) steps to evaluate (the limit of one evaluation)"
+      )
     }
   }
 
   /// Checks the size of a list a formula built.
   mutating func checkList(_ count: Int, _ node: Node) throws(FormulaFailure) {
     if count > FormulaLimits.maximumListLength {
-      throw fail(node, "'\(node.display)' builds a list of more than \(FormulaLimits.maximumListLength) elements (the limit of one evaluation)")
+      throw fail(
+        node,
+        "'\(node.display)' builds a list of more than \(FormulaLimits.maximumListLength) elements (the limit of one evaluation)"
+      )
     }
     try spend(count, node)
   }
@@ -109,7 +114,10 @@ struct Evaluator {
   mutating func checkString(_ text: String, _ node: Node) throws(FormulaFailure) {
     let count = text.unicodeScalars.count
     if count > FormulaLimits.maximumStringLength {
-      throw fail(node, "'\(node.display)' builds a string of more than \(FormulaLimits.maximumStringLength) characters (the limit of one evaluation)")
+      throw fail(
+        node,
+        "'\(node.display)' builds a string of more than \(FormulaLimits.maximumStringLength) characters (the limit of one evaluation)"
+      )
     }
     try spend(count, node)
   }
@@ -205,7 +213,10 @@ struct Evaluator {
     case .max: return try checked(values.dropFirst().reduce(values[0]) { Swift.max($0, $1) }, node, values)
     case .clamp:
       if values[1] > values[2] {
-        throw fail(node, "clamp's lower bound \(NumberText.format(values[1])) is above its upper bound \(NumberText.format(values[2]))")
+        throw fail(
+          node,
+          "clamp's lower bound \(NumberText.format(values[1])) is above its upper bound \(NumberText.format(values[2]))"
+        )
       }
       return try checked(Swift.min(Swift.max(values[0], values[1]), values[2]), node, values)
     case .round: return try checked(values[0].rounded(.toNearestOrAwayFromZero), node, values)

@@ -87,7 +87,8 @@ extension Node {
     case .clamp:
       let (value, low, high) = (values[0], values[1], values[2])
       return FormulaBounds(
-        Swift.min(Swift.max(value.lower, low.lower), high.lower), Swift.min(Swift.max(value.upper, low.upper), high.upper))
+        Swift.min(Swift.max(value.lower, low.lower), high.lower),
+        Swift.min(Swift.max(value.upper, low.upper), high.upper))
     case .round: return Interval.monotone(values[0]) { $0.rounded(.toNearestOrAwayFromZero) }
     case .floor: return Interval.monotone(values[0]) { $0.rounded(.down) }
     case .ceil: return Interval.monotone(values[0]) { $0.rounded(.up) }
@@ -147,8 +148,12 @@ private enum Interval {
 
   /// The range of a function that is monotone in each argument over the box: the extremes are
   /// at its corners.
-  static func corners(_ a: FormulaBounds, _ b: FormulaBounds, _ operation: (Double, Double) -> Double) -> FormulaBounds {
-    let values = [operation(a.lower, b.lower), operation(a.lower, b.upper), operation(a.upper, b.lower), operation(a.upper, b.upper)]
+  static func corners(_ a: FormulaBounds, _ b: FormulaBounds, _ operation: (Double, Double) -> Double) -> FormulaBounds
+  {
+    let values = [
+      operation(a.lower, b.lower), operation(a.lower, b.upper), operation(a.upper, b.lower),
+      operation(a.upper, b.upper),
+    ]
     if values.contains(where: \.isNaN) { return .unbounded }
     return FormulaBounds(values.min() ?? -.infinity, values.max() ?? .infinity)
   }

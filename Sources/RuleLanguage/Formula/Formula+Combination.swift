@@ -6,7 +6,8 @@ extension Formula {
   /// re-evaluate the parts to report a failure. Returns nil unless every part is a typed number
   /// formula.
   public static func sumThenProduct(_ terms: [Formula], _ factors: [Formula]) -> Formula? {
-    guard !terms.isEmpty, (terms + factors).allSatisfy({ $0.type == .number && ($0.program != nil || $0.constantNumber != nil) })
+    guard !terms.isEmpty,
+      (terms + factors).allSatisfy({ $0.type == .number && ($0.program != nil || $0.constantNumber != nil) })
     else { return nil }
     let origin = terms[0].origin
     let sum =
@@ -16,8 +17,10 @@ extension Formula {
     let root =
       factors.isEmpty
       ? sum
-      : Node(.operation(.multiply), arguments: [sum] + factors.map(\.root), type: .number, offset: 0, display: "product")
-    let source = "(" + terms.map(\.source).joined(separator: ") + (") + ")"
+      : Node(
+        .operation(.multiply), arguments: [sum] + factors.map(\.root), type: .number, offset: 0, display: "product")
+    let source =
+      "(" + terms.map(\.source).joined(separator: ") + (") + ")"
       + factors.map { " × (\($0.source))" }.joined()
     return Formula(source: source, root: root, origin: origin, typed: true)
   }

@@ -86,7 +86,8 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
     throws(FormulaFailure) -> Double
   {
     guard stackSize <= capacity else {
-      throw FormulaFailure(offset: 0, message: "the formula needs an operand stack of \(stackSize); only \(capacity) were given")
+      throw FormulaFailure(
+        offset: 0, message: "the formula needs an operand stack of \(stackSize); only \(capacity) were given")
     }
     return try evaluate(slots: slots, stack: stack)
   }
@@ -95,7 +96,9 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double {
     guard let code else { return constant }
     var failedAt = 0
-    if let value = NumericProgram.run(code, count: codeCount, slots, stack: stack, propagates: propagates, failedAt: &failedAt) {
+    if let value = NumericProgram.run(
+      code, count: codeCount, slots, stack: stack, propagates: propagates, failedAt: &failedAt)
+    {
       return value
     }
     throw program?.failure(at: failedAt) ?? FormulaFailure(offset: 0, message: "the formula failed")
@@ -113,7 +116,9 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   }
 
   /// Evaluates with the reference evaluator and records every sub-formula's value.
-  public func traced(data: Value = .null, slots: [Double]? = nil) -> (result: Result<Value, FormulaFailure>, trace: [TraceEntry]) {
+  public func traced(data: Value = .null, slots: [Double]? = nil) -> (
+    result: Result<Value, FormulaFailure>, trace: [TraceEntry]
+  ) {
     func run(_ pointer: UnsafePointer<Double>?) -> (Result<Value, FormulaFailure>, [TraceEntry]) {
       var evaluator = Evaluator(slots: pointer, tracing: true)
       do {

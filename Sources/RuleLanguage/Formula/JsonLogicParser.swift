@@ -26,7 +26,8 @@ enum JsonLogicParser {
       syntax = Syntax(.literal(Value(value)), offset: value.offset, text: .json(value))
     }
     if syntax.height > TextParser.maximumDepth {
-      throw FormulaSyntaxError(offset: syntax.offset, message: "the formula is nested more than \(TextParser.maximumDepth) levels deep")
+      throw FormulaSyntaxError(
+        offset: syntax.offset, message: "the formula is nested more than \(TextParser.maximumDepth) levels deep")
     }
     return syntax
   }

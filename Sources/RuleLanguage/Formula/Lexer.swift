@@ -61,11 +61,15 @@ struct Lexer {
       return Token(kind: .symbol(String(decoding: symbol, as: UTF8.self)), offset: start, end: index)
     }
     switch byte {
-    case UInt8(ascii: "&"): throw FormulaSyntaxError(offset: start, message: "expected '&&'; a single '&' is not an operator")
-    case UInt8(ascii: "|"): throw FormulaSyntaxError(offset: start, message: "expected '||'; a single '|' is not an operator")
-    case UInt8(ascii: "="): throw FormulaSyntaxError(offset: start, message: "use '==' to compare; a single '=' is not an operator")
+    case UInt8(ascii: "&"):
+      throw FormulaSyntaxError(offset: start, message: "expected '&&'; a single '&' is not an operator")
+    case UInt8(ascii: "|"):
+      throw FormulaSyntaxError(offset: start, message: "expected '||'; a single '|' is not an operator")
+    case UInt8(ascii: "="):
+      throw FormulaSyntaxError(offset: start, message: "use '==' to compare; a single '=' is not an operator")
     case UInt8(ascii: "."): throw FormulaSyntaxError(offset: start, message: "a number must have a digit before '.'")
-    case UInt8(ascii: "^"): throw FormulaSyntaxError(offset: start, message: "'^' is not an operator; use pow(base, exponent)")
+    case UInt8(ascii: "^"):
+      throw FormulaSyntaxError(offset: start, message: "'^' is not an operator; use pow(base, exponent)")
     default:
       let scalar = String(decoding: bytes[start..<min(start + 4, bytes.count)], as: UTF8.self)
         .unicodeScalars.first
@@ -96,7 +100,8 @@ struct Lexer {
     let text = Array(bytes[start..<index])
     guard let value = text.withUnsafeBufferPointer({ NumberText.double(from: $0) }), value.isFinite
     else {
-      throw FormulaSyntaxError(offset: start, message: "number '\(String(decoding: text, as: UTF8.self))' is out of range")
+      throw FormulaSyntaxError(
+        offset: start, message: "number '\(String(decoding: text, as: UTF8.self))' is out of range")
     }
     return Token(kind: .number(value), offset: start, end: index)
   }

@@ -11,7 +11,9 @@ enum NodeText: Sendable, ExpressibleByStringInterpolation {
 
   init(stringLiteral value: String) { self = .fixed(value) }
 
-  init(stringInterpolation: DefaultStringInterpolation) { self = .fixed(String(stringInterpolation: stringInterpolation)) }
+  init(stringInterpolation: DefaultStringInterpolation) {
+    self = .fixed(String(stringInterpolation: stringInterpolation))
+  }
 
   /// The longest text shown; longer ones keep their beginning and end around "…".
   static let maximumLength = 160

@@ -17,7 +17,9 @@ extension NumericProgram {
       maximumDepth = max(maximumDepth, depth)
     }
 
-    private mutating func append(_ opcode: Opcode, _ node: Node, stackEffect: Int, index: Int = 0, x: Double = 0, y: Double = 0) {
+    private mutating func append(
+      _ opcode: Opcode, _ node: Node, stackEffect: Int, index: Int = 0, x: Double = 0, y: Double = 0
+    ) {
       append(Instruction(opcode: opcode, index: Int32(index), x: x, y: y), node, stackEffect: stackEffect)
     }
 
@@ -49,11 +51,14 @@ extension NumericProgram {
       if let loadConstant, let slot = slot(first), let next = rest.first, next.isLiteral {
         append(loadConstant, node, stackEffect: 1, index: slot, x: next.numeric)
         rest = rest.dropFirst()
-      } else if opcode == .add, first.isLiteral, let next = rest.first, let (term, slot, constant, divides) = scaledSlot(next) {
+      } else if opcode == .add, first.isLiteral, let next = rest.first,
+        let (term, slot, constant, divides) = scaledSlot(next)
+      {
         // `constant + fact × constant`: the push and the first scaled term in one step.
         append(
           Instruction(
-            opcode: divides ? .pushAddSlotDivideConstant : .pushAddSlotMultiplyConstant, index: Int32(slot), x: first.numeric,
+            opcode: divides ? .pushAddSlotDivideConstant : .pushAddSlotMultiplyConstant, index: Int32(slot),
+            x: first.numeric,
             y: constant), term, stackEffect: 1, second: node)
         rest = rest.dropFirst()
       } else {
@@ -64,7 +69,8 @@ extension NumericProgram {
           // A term `fact × constant` (or `÷ constant`) fuses into the sum; the term's own node
           // names a failure of the product, the sum's node one of the addition.
           append(
-            Instruction(opcode: divides ? .addSlotDivideConstant : .addSlotMultiplyConstant, index: Int32(slot), x: constant),
+            Instruction(
+              opcode: divides ? .addSlotDivideConstant : .addSlotMultiplyConstant, index: Int32(slot), x: constant),
             term, stackEffect: 0, second: node)
           continue
         }
@@ -103,7 +109,9 @@ extension NumericProgram {
     }
 
     /// `slot ⋚ constant ? constant : constant`.
-    private func selectedFactor(_ node: Node) -> (slot: Int, comparison: Comparison, bound: Double, then: Double, otherwise: Double)? {
+    private func selectedFactor(_ node: Node) -> (
+      slot: Int, comparison: Comparison, bound: Double, then: Double, otherwise: Double
+    )? {
       guard case .operation(let operation) = node.kind, operation == .ifThen || operation == .ternary,
         node.arguments.count == 3, node.arguments[1].isLiteral, node.arguments[2].isLiteral
       else { return nil }
@@ -143,7 +151,8 @@ extension NumericProgram {
       switch operation {
       case .add: emitFold(node, .add, constant: .addConstant, slotted: .addSlot, loadConstant: .loadAddConstant)
       case .multiply:
-        emitFold(node, .multiply, constant: .multiplyConstant, slotted: .multiplySlot, loadConstant: .loadMultiplyConstant)
+        emitFold(
+          node, .multiply, constant: .multiplyConstant, slotted: .multiplySlot, loadConstant: .loadMultiplyConstant)
       case .subtract:
         if node.arguments.count == 1 {
           emitUnary(node, .negate)
@@ -175,7 +184,8 @@ extension NumericProgram {
       case .greater: emitComparison(node, .greater, constant: .greaterConstant)
       case .greaterEqual: emitComparison(node, .greaterEqual, constant: .greaterEqualConstant)
       case .less, .lessEqual:
-        let (opcode, constant): (Opcode, Opcode) = operation == .less ? (.less, .lessConstant) : (.lessEqual, .lessEqualConstant)
+        let (opcode, constant): (Opcode, Opcode) =
+          operation == .less ? (.less, .lessConstant) : (.lessEqual, .lessEqualConstant)
         if node.arguments.count == 2 {
           emitComparison(node, opcode, constant: constant)
         } else {

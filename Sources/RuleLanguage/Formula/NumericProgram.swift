@@ -91,9 +91,13 @@ final class NumericProgram: @unchecked Sendable {
     switch code[index].opcode {
     case .divide, .divideConstant, .loadDivideConstant:
       return FormulaFailure(offset: node.offset, message: "division by zero in '\(node.display)'")
-    case .remainder: return FormulaFailure(offset: node.offset, message: "remainder of a division by zero in '\(node.display)'")
-    case .squareRoot: return FormulaFailure(offset: node.offset, message: "square root of a negative number in '\(node.display)'")
-    case .clamp: return FormulaFailure(offset: node.offset, message: "clamp's lower bound is above its upper bound in '\(node.display)'")
+    case .remainder:
+      return FormulaFailure(offset: node.offset, message: "remainder of a division by zero in '\(node.display)'")
+    case .squareRoot:
+      return FormulaFailure(offset: node.offset, message: "square root of a negative number in '\(node.display)'")
+    case .clamp:
+      return FormulaFailure(
+        offset: node.offset, message: "clamp's lower bound is above its upper bound in '\(node.display)'")
     default: return FormulaFailure(offset: node.offset, message: "'\(node.display)' is not a finite number")
     }
   }
@@ -273,7 +277,9 @@ final class NumericProgram: @unchecked Sendable {
         stack[top] = instruction.pointee.x + term
         if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
       case .multiplySelect:
-        stack[top] *= instruction.pointee.comparison.holds(slots[Int(instruction.pointee.index)], instruction.pointee.z) ? instruction.pointee.x : instruction.pointee.y
+        stack[top] *=
+          instruction.pointee.comparison.holds(slots[Int(instruction.pointee.index)], instruction.pointee.z)
+          ? instruction.pointee.x : instruction.pointee.y
         if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
       case .jump:
         pc = Int(instruction.pointee.index)

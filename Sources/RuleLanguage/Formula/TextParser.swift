@@ -77,7 +77,10 @@ struct TextParser {
     let syntax = Syntax(kind, offset: offset, text: .range(text, start: start, end: max(start, end)))
     if syntax.height > TextParser.maximumDepth {
       throw FormulaSyntaxError(
-        offset: offset, message: "the formula is nested more than \(TextParser.maximumDepth) levels deep (counting operators whose operands are operators)")
+        offset: offset,
+        message:
+          "the formula is nested more than \(TextParser.maximumDepth) levels deep (counting operators whose operands are operators)"
+      )
     }
     return Parsed(syntax: syntax, start: start, end: end)
   }
@@ -87,7 +90,8 @@ struct TextParser {
     let parsed = try parseExpression()
     if current.kind != .end {
       throw FormulaSyntaxError(
-        offset: current.offset, message: "unexpected \(describe(current)) after a complete formula; expected an operator")
+        offset: current.offset,
+        message: "unexpected \(describe(current)) after a complete formula; expected an operator")
     }
     return parsed.syntax
   }
@@ -97,7 +101,8 @@ struct TextParser {
   private mutating func nest() throws(FormulaSyntaxError) {
     depth += 1
     if depth > TextParser.maximumDepth {
-      throw FormulaSyntaxError(offset: current.offset, message: "the formula is nested more than \(TextParser.maximumDepth) levels deep")
+      throw FormulaSyntaxError(
+        offset: current.offset, message: "the formula is nested more than \(TextParser.maximumDepth) levels deep")
     }
   }
 
@@ -109,7 +114,8 @@ struct TextParser {
     let question = advance()
     let then = try parseExpression()
     guard isSymbol(":") else {
-      throw FormulaSyntaxError(offset: current.offset, message: "expected ':' after the first branch of '?'; found \(describe(current))")
+      throw FormulaSyntaxError(
+        offset: current.offset, message: "expected ':' after the first branch of '?'; found \(describe(current))")
     }
     _ = advance()
     let otherwise = try parseExpression()
@@ -159,7 +165,8 @@ struct TextParser {
     if symbol == "-", case .literal(.number(let number)) = operand.syntax.kind {
       return try make(.literal(.number(-number)), offset: opToken.offset, start: opToken.offset, end: operand.end)
     }
-    return try make(.operation(symbol, [operand.syntax]), offset: opToken.offset, start: opToken.offset, end: operand.end)
+    return try make(
+      .operation(symbol, [operand.syntax]), offset: opToken.offset, start: opToken.offset, end: operand.end)
   }
 
   private mutating func parsePrimary() throws(FormulaSyntaxError) -> Parsed {
@@ -183,7 +190,11 @@ struct TextParser {
       _ = advance()
       let inner = try parseExpression()
       guard isSymbol(")") else {
-        throw FormulaSyntaxError(offset: current.offset, message: "expected ')' to close the '(' that is character \(token.offset + 1) of the formula; found \(describe(current))")
+        throw FormulaSyntaxError(
+          offset: current.offset,
+          message:
+            "expected ')' to close the '(' that is character \(token.offset + 1) of the formula; found \(describe(current))"
+        )
       }
       let close = advance()
       return Parsed(syntax: inner.syntax, start: token.offset, end: close.end)
@@ -226,7 +237,8 @@ struct TextParser {
         _ = advance()
         return arguments
       }
-      throw FormulaSyntaxError(offset: current.offset, message: "expected ',' or '\(closing)' after \(what); found \(describe(current))")
+      throw FormulaSyntaxError(
+        offset: current.offset, message: "expected ',' or '\(closing)' after \(what); found \(describe(current))")
     }
   }
 }

@@ -58,7 +58,8 @@ public final class LineReader {
   static func checkStream(_ descriptor: Int32, name: String) throws(DiagnosticError) {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      let reason = errno == EBADF ? "is closed; give the events as a file or on a pipe" : FileSystem.describe(errno, path: name)
+      let reason =
+        errno == EBADF ? "is closed; give the events as a file or on a pipe" : FileSystem.describe(errno, path: name)
       throw DiagnosticError(.unreadable(name, reason))
     }
     if info.st_mode & S_IFMT == S_IFDIR {
@@ -85,8 +86,9 @@ public final class LineReader {
       scanned = buffer.count
       if buffer.count - start > LineReader.maximumLineLength {
         throw DiagnosticError(
-          Diagnostic(file: name, position: SourcePosition(line: lineNumber + 1, column: 1),
-                     message: "line \(lineNumber + 1) is longer than 16 MiB; an event is at most 16 MiB"))
+          Diagnostic(
+            file: name, position: SourcePosition(line: lineNumber + 1, column: 1),
+            message: "line \(lineNumber + 1) is longer than 16 MiB; an event is at most 16 MiB"))
       }
       if atEnd {
         guard start < buffer.count else { return nil }

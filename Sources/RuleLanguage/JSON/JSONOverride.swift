@@ -94,9 +94,12 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
 
   /// Like ``apply(to:dropping:)``, also returning the path of the replaced value, with array
   /// elements chosen by id turned into indexes (for ``JSONNode/overriding(_:)``).
-  public func applying(to document: JSONValue, dropping: Int = 0) throws(DiagnosticError) -> (document: JSONValue, path: JSONPath) {
+  public func applying(to document: JSONValue, dropping: Int = 0) throws(DiagnosticError) -> (
+    document: JSONValue, path: JSONPath
+  ) {
     var path = JSONPath.root
-    let changed = try set(Array(steps.dropFirst(dropping)), in: document, at: Array(steps.prefix(dropping)), path: &path)
+    let changed = try set(
+      Array(steps.dropFirst(dropping)), in: document, at: Array(steps.prefix(dropping)), path: &path)
     return (changed, path)
   }
 
@@ -115,7 +118,9 @@ public struct JSONOverride: Sendable, Equatable, CustomStringConvertible {
     DiagnosticError(Diagnostic(message: "cannot apply --set \(text): \(message)"))
   }
 
-  private func set(_ steps: [Step], in node: JSONValue, at walked: [Step], path: inout JSONPath) throws(DiagnosticError) -> JSONValue {
+  private func set(_ steps: [Step], in node: JSONValue, at walked: [Step], path: inout JSONPath) throws(DiagnosticError)
+    -> JSONValue
+  {
     guard let step = steps.first else { return value }
     let rest = Array(steps.dropFirst())
     switch (step, node.kind) {

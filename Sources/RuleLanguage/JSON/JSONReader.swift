@@ -115,7 +115,9 @@ struct JSONParser {
   /// What was expected after a value, or that comments are not JSON when one starts here.
   func separatorMessage(_ expected: String) -> String {
     let next = index + 1
-    if bytes[index] == UInt8(ascii: "/"), next < bytes.count, bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: "*") {
+    if bytes[index] == UInt8(ascii: "/"), next < bytes.count,
+      bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: "*")
+    {
       return "comments are not allowed in JSON"
     }
     return "\(expected), found \(describeByte(at: index))"

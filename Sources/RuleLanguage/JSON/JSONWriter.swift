@@ -113,9 +113,12 @@ public struct JSONWriter {
       return
     }
     var magnitude = value.magnitude
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     withUnsafeMutableBytes(of: &digits) { buffer in
       while magnitude > 0 {
@@ -189,7 +192,10 @@ public struct JSONWriter {
         case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
         default:
           let hex = Array("0123456789ABCDEF".utf8)
-          bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+          bytes += [
+            UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+            hex[Int(byte & 15)],
+          ]
         }
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
@@ -221,7 +227,9 @@ extension JSONWriter {
       self.key(key.description)
       return
     }
-    if afterKey { afterKey = false } else {
+    if afterKey {
+      afterKey = false
+    } else {
       if !firstInContainer[firstInContainer.count - 1] { bytes.append(UInt8(ascii: ",")) }
       firstInContainer[firstInContainer.count - 1] = false
     }

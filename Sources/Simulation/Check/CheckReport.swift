@@ -120,7 +120,8 @@ public struct CheckReport: Sendable {
               w.key("metric")
               w.string(result.expectation.metric)
               w.key("location")
-              w.string("\(result.expectation.file):\(result.expectation.position.line):\(result.expectation.position.column)")
+              w.string(
+                "\(result.expectation.file):\(result.expectation.position.line):\(result.expectation.position.column)")
               w.key("passed")
               w.bool(result.passed)
               w.key("actual")

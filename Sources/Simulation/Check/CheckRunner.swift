@@ -69,7 +69,8 @@ public enum CheckRunner {
     _ scenario: Scenario, engine: Engine, seed: UInt64? = nil, runs: Int, threads: Int,
     progress: (@Sendable (Int) -> Void)? = nil
   ) throws(DiagnosticError) -> ScenarioCheck {
-    let result = try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(digests: true))
+    let result = try SimulationRunner.run(
+      scenario, engine: engine, seed: seed, recording: RecordingOptions(digests: true))
     let current = Snapshot(scenario, engine, result)
     let path = snapshotPath(forScenarioFile: scenario.path)
     let state: ScenarioCheck.SnapshotState
@@ -87,7 +88,8 @@ public enum CheckRunner {
       var seeded = scenario
       if let seed { seeded = seeded.withSeed(seed) }
       distribution = try MonteCarlo.run(
-        seeded, engine: engine, count: runs > 1 ? runs : distributionRuns, threads: threads, metrics: metrics, progress: progress)
+        seeded, engine: engine, count: runs > 1 ? runs : distributionRuns, threads: threads, metrics: metrics,
+        progress: progress)
     }
     let expectations = scenario.expectations.map { expectation in
       if expectation.share != nil || runs > 1, let histogram = distribution?.histogram(of: expectation.metric) {

@@ -24,7 +24,9 @@ public struct Snapshot: Sendable, Equatable {
     pack = "\(engine.pack.name) \(engine.pack.version)"
     metrics = MetricSet.standard(for: engine.pack).map { ($0, result.summary.value(of: $0)) }
     evolutions = result.summary.evolutions.map { "day \($0.day): \($0.from) → \($0.to)" }
-    achievements = result.summary.achievements.map { "day \($0.day): \($0.id)" + ($0.tier > 1 ? " tier \($0.tier)" : "") }
+    achievements = result.summary.achievements.map {
+      "day \($0.day): \($0.id)" + ($0.tier > 1 ? " tier \($0.tier)" : "")
+    }
     awardDigest = result.digest
     days = result.dayLines
   }

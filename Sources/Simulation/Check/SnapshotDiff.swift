@@ -51,16 +51,17 @@ public enum SnapshotDiff {
       let after = index < new.count ? new[index] : nil
       guard before != after else { continue }
       let parts = (before ?? after ?? "").split(separator: " ", maxSplits: 3).map(String.init)
-      let where_ = parts.count >= 2 ? "day \(parts[0]) (\(parts[1]))" : "day \(index + 1)"
+      let position = parts.count >= 2 ? "day \(parts[0]) (\(parts[1]))" : "day \(index + 1)"
       let was = tokens(before)
       let now = tokens(after)
       if was == now {
-        return "award stream differs from \(where_) in the details of its awards (XP breakdowns, values); the award list itself is the same"
+        return
+          "award stream differs from \(position) in the details of its awards (XP breakdowns, values); the award list itself is the same"
       }
       let first = zip(was, now).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, now.count)
       let old = first < was.count ? "'\(was[first])'" : "nothing"
       let new = first < now.count ? "'\(now[first])'" : "nothing"
-      return "award stream differs from \(where_); first difference: \(old) → \(new)"
+      return "award stream differs from \(position); first difference: \(old) → \(new)"
     }
     return nil
   }

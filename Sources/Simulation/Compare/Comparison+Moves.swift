@@ -11,7 +11,9 @@
 extension Comparison {
   /// The rows that moved, most important first (ties in metric order).
   public var moves: [Row] {
-    let ranked = rows.enumerated().filter { $0.element.changed }.map { (offset: $0.offset, row: $0.element, key: rank($0.element)) }
+    let ranked = rows.enumerated().filter { $0.element.changed }.map {
+      (offset: $0.offset, row: $0.element, key: rank($0.element))
+    }
     let sorted = ranked.sorted { left, right in
       left.key != right.key ? left.key > right.key : left.offset < right.offset
     }

@@ -39,7 +39,8 @@ public struct Comparison: Sendable {
     progress: (@Sendable (Int) -> Void)? = nil
   ) throws(DiagnosticError) {
     let metrics = Self.metrics(base, candidate)
-    let baseRuns = try MonteCarlo.run(scenario, engine: base, count: runs, threads: threads, metrics: metrics, progress: progress)
+    let baseRuns = try MonteCarlo.run(
+      scenario, engine: base, count: runs, threads: threads, metrics: metrics, progress: progress)
     var shifted: (@Sendable (Int) -> Void)?
     if let progress { shifted = { progress(runs + $0) } }
     let candidateRuns = try MonteCarlo.run(
@@ -48,7 +49,10 @@ public struct Comparison: Sendable {
   }
 
   /// A comparison of aggregates already run (the report runs its own, with timelines).
-  public init(_ scenario: Scenario, base: Engine, candidate: Engine, runs: Int, baseRuns: RunAggregate, candidateRuns: RunAggregate) {
+  public init(
+    _ scenario: Scenario, base: Engine, candidate: Engine, runs: Int, baseRuns: RunAggregate,
+    candidateRuns: RunAggregate
+  ) {
     self.scenario = scenario
     self.base = base
     self.candidate = candidate
@@ -106,7 +110,9 @@ public struct Comparison: Sendable {
     ]
     let moved = self.moved
     // Nothing moved: one line, no table of zeros.
-    guard !moved.isEmpty else { return (lines + ["  nothing moved: every metric has the same median and share of runs"]).joined(separator: "\n") }
+    guard !moved.isEmpty else {
+      return (lines + ["  nothing moved: every metric has the same median and share of runs"]).joined(separator: "\n")
+    }
     lines.append("What moved (most first):")
     lines += moved.map { "  \($0)" }
     lines.append("")
@@ -120,7 +126,8 @@ public struct Comparison: Sendable {
           row.delta.map(Comparison.signed) ?? "", row.percent.map { NumberText.percent($0) } ?? "",
         ]
         lines.append(
-          (row.changed ? "* " : "  ") + Format.pad(MetricSet.label(row.metric), 32) + Format.pad(cells[0], 12, right: true)
+          (row.changed ? "* " : "  ") + Format.pad(MetricSet.label(row.metric), 32)
+            + Format.pad(cells[0], 12, right: true)
             + Format.pad(cells[1], 12, right: true) + Format.pad(cells[2], 12, right: true)
             + Format.pad(cells[3], 9, right: true))
       }
@@ -130,7 +137,8 @@ public struct Comparison: Sendable {
     lines.append(
       Format.pad("metric", 34) + Format.pad("base", 40) + "candidate")
     lines.append(
-      Format.pad("", 34) + (columns + columns).map { Format.pad($0, 10, right: true) }.joined() + Format.pad("Δ p50", 10, right: true))
+      Format.pad("", 34) + (columns + columns).map { Format.pad($0, 10, right: true) }.joined()
+        + Format.pad("Δ p50", 10, right: true))
     for row in rows {
       var cells: [String] = []
       for side in [row.base, row.candidate] {

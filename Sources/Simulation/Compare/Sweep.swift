@@ -52,7 +52,8 @@ public struct Sweep: Sendable {
         let offset = done
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { progress(offset + $0) } }
-        let aggregate = try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads, metrics: metrics, progress: report)
+        let aggregate = try MonteCarlo.run(
+          scenario, engine: engine, count: runs, threads: threads, metrics: metrics, progress: report)
         rows.append(Row(scenario: scenario, engine: engine, values: point, aggregate: aggregate))
         done += runs
       }
@@ -81,7 +82,9 @@ public struct Sweep: Sendable {
   }
 
   private func title(_ scenario: Scenario) -> String {
-    let swept = parameters.map { "\($0.path) over \($0.values.first ?? "")…\($0.values.last ?? "") (\($0.values.count) values)" }
+    let swept = parameters.map {
+      "\($0.path) over \($0.values.first ?? "")…\($0.values.last ?? "") (\($0.values.count) values)"
+    }
     let seeds = runs == 1 ? "seed \(scenario.seed)" : "\(runs) runs per value (seeds derived from \(scenario.seed))"
     return "\(scenario.name): \(swept.joined(separator: " × ")); \(seeds)"
   }
@@ -115,9 +118,12 @@ public struct Sweep: Sendable {
       for (position, metric) in metrics.enumerated() {
         let distribution = row.aggregate.distribution(of: metric)
         let values = zip(row.values, firsts).map { Format.pad(position == 0 ? $0 : "", $1) }.joined()
-        let cells = [distribution.p10, distribution.p50, distribution.p90].map { Format.cell(metric, $0) }
+        let cells =
+          [distribution.p10, distribution.p50, distribution.p90].map { Format.cell(metric, $0) }
           + [Metrics.isDay(metric) ? Format.share(distribution.share) : ""]
-        lines.append(values + Format.pad(MetricSet.label(metric), labelWidth) + cells.map { Format.pad($0, 10, right: true) }.joined())
+        lines.append(
+          values + Format.pad(MetricSet.label(metric), labelWidth)
+            + cells.map { Format.pad($0, 10, right: true) }.joined())
       }
     }
     return lines.joined(separator: "\n")
@@ -127,7 +133,8 @@ public struct Sweep: Sendable {
   /// scenario × point × metric.
   public var csv: String {
     var lines = [
-      (["scenario"] + parameters.map { Format.csv($0.path) } + ["metric", CSVReport.distributionColumns]).joined(separator: ",")
+      (["scenario"] + parameters.map { Format.csv($0.path) } + ["metric", CSVReport.distributionColumns]).joined(
+        separator: ",")
     ]
     for row in rows {
       for metric in metrics {

@@ -24,19 +24,22 @@ struct DayGenerator {
     var plans: [ExercisePlan] = []
     var slots: [[Int]] = []
     for session in scenario.sessions {
-      slots.append(session.exercises.map { plan in
-        if let index = names.firstIndex(of: plan.name) { return index }
-        names.append(plan.name)
-        plans.append(plan)
-        return names.count - 1
-      })
+      slots.append(
+        session.exercises.map { plan in
+          if let index = names.firstIndex(of: plan.name) { return index }
+          names.append(plan.name)
+          plans.append(plan)
+          return names.count - 1
+        })
     }
     exerciseSlots = slots
     let pack = engine.pack
     categories = scenario.sessions.map { Int32(pack.category(named: $0.category) ?? -1) }
     // An unlisted exercise is logged under its session category's unlisted exercise.
     exerciseIndexes = zip(scenario.sessions, categories).map { session, category in
-      session.exercises.map { Int32(pack.exercise(named: $0.name) ?? pack.unlistedExercise(forCategory: Int(category)) ?? -1) }
+      session.exercises.map {
+        Int32(pack.exercise(named: $0.name) ?? pack.unlistedExercise(forCategory: Int(category)) ?? -1)
+      }
     }
     starter = scenario.persona.starter.flatMap { pack.companions?.species(named: $0) }.map { Int32($0) }
     lifter = Lifter(exercises: plans, gain: scenario.persona.strengthGain)
@@ -114,7 +117,9 @@ struct DayGenerator {
       lifter.detrain(slot, today: index)
       let increment = pack.exercises[exercise].incrementKg ?? pack.progression?.incrementKg ?? 2.5
       let planned =
-        (plan.isUnlisted ? engine.plannedLoad(for: plan.name, on: day, state) : engine.plannedLoad(forExercise: exercise, on: day, state))
+        (plan.isUnlisted
+          ? engine.plannedLoad(for: plan.name, on: day, state)
+          : engine.plannedLoad(forExercise: exercise, on: day, state))
         ?? plan.startKg
       let load = plan.startKg == 0 ? 0 : Self.load(planned * (program?.intensity ?? 1), increment: increment)
       let sets = max(1, Int((Double(plan.sets) * volumeFactor).rounded()))
@@ -123,14 +128,17 @@ struct DayGenerator {
       if plan.isUnlisted { event.unlisted.append((position32, plan.name)) }
       if load >= 40 {
         event.sets.append(
-          ResolvedSet(exercise: position32, reps: 5, weightKg: (load / 2 / increment).rounded() * increment, rpe: 0, kind: .warmUp))
+          ResolvedSet(
+            exercise: position32, reps: 5, weightKg: (load / 2 / increment).rounded() * increment, rpe: 0, kind: .warmUp
+          ))
       }
       for setIndex in 0..<sets {
         let possible = lifter.maxReps(slot, load: load)
         let reps = max(1, min(plan.reps, Int(possible.rounded(.down))))
         let effort = 10 - (possible - Double(reps)) + 0.4 * Double(setIndex) + 0.5 * random.normal()
         let rpe = min(plan.rpe.upperBound, max(plan.rpe.lowerBound, Self.roundHalf(effort)))
-        event.sets.append(ResolvedSet(exercise: position32, reps: Int32(reps), weightKg: load, rpe: rpe, kind: .working))
+        event.sets.append(
+          ResolvedSet(exercise: position32, reps: Int32(reps), weightKg: load, rpe: rpe, kind: .working))
       }
       lifter.adapt(slot, today: index)
     }

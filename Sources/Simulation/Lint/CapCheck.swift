@@ -5,12 +5,16 @@ import RuleLanguage
 enum CapCheck {
   static func run(_ outline: PackOutline, _ log: inout LintLog) {
     let minimums = outline.categories.indices.map { minimumXP(outline, category: $0) }
-    for (cap, path, name) in [(outline.perWorkoutCap, "xp.caps.perWorkout", "caps.perWorkout"), (outline.perDayCap, "xp.caps.perDay", "caps.perDay")] {
+    for (cap, path, name) in [
+      (outline.perWorkoutCap, "xp.caps.perWorkout", "caps.perWorkout"),
+      (outline.perDayCap, "xp.caps.perDay", "caps.perDay"),
+    ] {
       guard let cap else { continue }
       let over = outline.categories.indices.filter { minimums[$0] > Double(cap) }
       guard let lowest = over.map({ minimums[$0] }).min() else { continue }
       let quoted = over.map { "'\(outline.categories[$0])'" }
-      let names = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
+      let names =
+        quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
       log.warn(
         .cap, at: path, "every \(names) workout is capped by \(name) (\(NumberText.format(Double(cap))))",
         reason: "each earns at least \(NumberText.format(lowest)) XP before the cap, whatever its minutes, sets or RPE",
@@ -37,7 +41,10 @@ enum CapCheck {
     var product = sum
     for factor in outline.factors {
       let bounds = facts.bounds(of: factor.formula)
-      let corners = [product.lower * bounds.lower, product.lower * bounds.upper, product.upper * bounds.lower, product.upper * bounds.upper]
+      let corners = [
+        product.lower * bounds.lower, product.lower * bounds.upper, product.upper * bounds.lower,
+        product.upper * bounds.upper,
+      ]
       product = corners.contains(where: \.isNaN) ? .unbounded : FormulaBounds(corners.min() ?? 0, corners.max() ?? 0)
     }
     // Rounding down is the lowest any rounding mode gives.

@@ -14,13 +14,15 @@ enum ConditionCheck {
           if index == 0, bounds.isSingleValue {
             log.warn(
               .constant, at: tier.formula, .metricNeverChanges(achievement.id, bounds.lower),
-              reason: "every tier at or below \(NumberText.format(bounds.lower)) unlocks on the first event, every other never",
+              reason:
+                "every tier at or below \(NumberText.format(bounds.lower)) unlocks on the first event, every other never",
               fix: "measure something that grows, such as player.workouts")
             break
           }
           if at > bounds.upper {
             log.warn(
-              .unreachable, at: tier.path, .neverUnlocks(name), reason: reason(facts, tier.formula, "its metric", bounds),
+              .unreachable, at: tier.path, .neverUnlocks(name),
+              reason: reason(facts, tier.formula, "its metric", bounds),
               fix: "lower 'at' to at most \(NumberText.format(bounds.upper)), or raise that limit")
           } else if at <= bounds.lower {
             log.warn(
@@ -41,7 +43,9 @@ enum ConditionCheck {
     for quest in outline.quests {
       var periodFacts = facts
       periodFacts.isDaily = quest.isDaily
-      check(quest.goal, periodFacts.bounds(of: quest.goal), periodFacts, subject: .complete(quest.id, daily: quest.isDaily), &log)
+      check(
+        quest.goal, periodFacts.bounds(of: quest.goal), periodFacts, subject: .complete(quest.id, daily: quest.isDaily),
+        &log)
     }
   }
 
@@ -68,25 +72,30 @@ enum ConditionCheck {
     }
   }
 
-  static func check(_ formula: Formula, _ bounds: FormulaBounds, _ facts: FactBounds, subject: Subject, _ log: inout LintLog) {
+  static func check(
+    _ formula: Formula, _ bounds: FormulaBounds, _ facts: FactBounds, subject: Subject, _ log: inout LintLog
+  ) {
     if !bounds.canBeTrue {
       var fix = "change the condition so that it can hold"
       if let threshold = formula.threshold {
         fix = "lower the threshold to at most \(NumberText.format(facts.bounds(slot: threshold.slot).upper))"
       }
       if case .complete(_, true) = subject { fix += ", or make it a weekly quest" }
-      log.warn(.unreachable, at: formula, subject.never, reason: reason(facts, formula, "its condition", bounds), fix: fix)
+      log.warn(
+        .unreachable, at: formula, subject.never, reason: reason(facts, formula, "its condition", bounds), fix: fix)
     } else if !bounds.canBeFalse {
       log.warn(
         .constant, at: formula, subject.always, reason: "its condition is true for every value its facts can take",
-        fix: formula.constantNumber == nil ? "raise its threshold, or remove the condition" : "write a condition over player facts")
+        fix: formula.constantNumber == nil
+          ? "raise its threshold, or remove the condition" : "write a condition over player facts")
     }
   }
 
   /// Why a formula cannot reach a value: the limits of the facts it reads.
   static func reason(_ facts: FactBounds, _ formula: Formula, _ what: String, _ bounds: FormulaBounds) -> String {
     let limits = facts.reasons(for: formula)
-    let range = bounds.lower == 0 && bounds.upper == 0 && formula.type == .bool
+    let range =
+      bounds.lower == 0 && bounds.upper == 0 && formula.type == .bool
       ? "\(what) is false for every value its facts can take" : "\(what) is at most \(NumberText.format(bounds.upper))"
     return limits.isEmpty ? range : "\(range): " + limits.joined(separator: "; ")
   }

@@ -11,7 +11,8 @@ enum ConstantFormulaCheck {
       let bounds = facts.bounds(of: factor.formula)
       if bounds == .exactly(1) {
         log.warn(
-          .constant, at: factor.formula, .factorIsOne(factor.name), reason: "multiplying by 1 leaves every workout's XP as it is",
+          .constant, at: factor.formula, .factorIsOne(factor.name),
+          reason: "multiplying by 1 leaves every workout's XP as it is",
           fix: "remove the factor, or make it depend on the workout")
         continue
       }
@@ -24,20 +25,26 @@ enum ConstantFormulaCheck {
         let names = zero.map { outline.categories[$0] }
         log.warn(
           .constant, at: factor.formula, .factorIsZero(factor.name, names),
-          reason: "their XP is 0 before bonuses, whatever the workout", fix: "give the factor a value above 0 for \(names.joined(separator: ", "))")
+          reason: "their XP is 0 before bonuses, whatever the workout",
+          fix: "give the factor a value above 0 for \(names.joined(separator: ", "))")
       }
     }
     for term in outline.terms where facts.bounds(of: term.formula) == .exactly(0) {
-      log.warn(.constant, at: term.formula, .termIsZero(term.name), reason: "it is 0 for every workout", fix: "remove the term, or give it a value")
+      log.warn(
+        .constant, at: term.formula, .termIsZero(term.name), reason: "it is 0 for every workout",
+        fix: "remove the term, or give it a value")
     }
     for bonus in outline.bonuses {
       let condition = facts.bounds(of: bonus.condition)
       if !condition.canBeTrue {
         log.warn(
-          .constant, at: bonus.condition, .bonusNever(bonus.name), reason: ConditionCheck.reason(facts, bonus.condition, "its condition", condition),
+          .constant, at: bonus.condition, .bonusNever(bonus.name),
+          reason: ConditionCheck.reason(facts, bonus.condition, "its condition", condition),
           fix: "change 'when' so that it can hold, or remove the bonus")
       } else if facts.bounds(of: bonus.amount) == .exactly(0) {
-        log.warn(.constant, at: bonus.amount, .bonusIsZero(bonus.name), reason: "its 'xp' is always 0", fix: "give 'xp' a value, or remove the bonus")
+        log.warn(
+          .constant, at: bonus.amount, .bonusIsZero(bonus.name), reason: "its 'xp' is always 0",
+          fix: "give 'xp' a value, or remove the bonus")
       }
     }
     for signal in outline.signals where facts.bounds(of: signal.formula).isSingleValue {
@@ -62,5 +69,7 @@ extension String {
 
   fileprivate static func bonusIsZero(_ name: String) -> String { "XP bonus '\(name)' adds nothing" }
 
-  fileprivate static func signalNeverMoves(_ name: String) -> String { "nutrition signal '\(name)' never moves the target" }
+  fileprivate static func signalNeverMoves(_ name: String) -> String {
+    "nutrition signal '\(name)' never moves the target"
+  }
 }

@@ -23,20 +23,33 @@ struct FactBounds {
     let perDay = outline.perDayCap.map(Double.init) ?? .infinity
     switch name {
     case "player.level":
-      return (FormulaBounds(1, Double(outline.levels.maxLevel)), "the player level curve ends at level \(outline.levels.maxLevel)")
+      return (
+        FormulaBounds(1, Double(outline.levels.maxLevel)),
+        "the player level curve ends at level \(outline.levels.maxLevel)"
+      )
     case "companion.level":
       let top = outline.companionLevels?.maxLevel ?? 0
-      return (FormulaBounds(0, Double(top)), outline.companionLevels == nil ? "the pack has no companions" : "the companion level curve ends at level \(top)")
+      return (
+        FormulaBounds(0, Double(top)),
+        outline.companionLevels == nil ? "the pack has no companions" : "the companion level curve ends at level \(top)"
+      )
     case "companion.stage":
       let top = outline.species.map(\.stage).max() ?? 0
       return (FormulaBounds(0, Double(top)), "no species is beyond stage \(top)")
     case "companion.evolutions":
       let longest = longestChain()
-      return (FormulaBounds(0, Double(longest)), "the longest evolution chain has \(longest) evolution\(longest == 1 ? "" : "s")")
+      return (
+        FormulaBounds(0, Double(longest)),
+        "the longest evolution chain has \(longest) evolution\(longest == 1 ? "" : "s")"
+      )
     case "companion.active", "workout.hasRPE", "workout.isFirstOfWeek", "workout.isFirstOfDay": return (.either, nil)
-    case "companion.element": return (FormulaBounds(0, Double(max(0, outline.pack.companions?.elements.count ?? 1) - 1)), nil)
+    case "companion.element":
+      return (FormulaBounds(0, Double(max(0, outline.pack.companions?.elements.count ?? 1) - 1)), nil)
     case "player.freezes":
-      return (FormulaBounds(0, Double(outline.maxFreezes)), "streaks.json holds at most \(outline.maxFreezes) freeze\(outline.maxFreezes == 1 ? "" : "s")")
+      return (
+        FormulaBounds(0, Double(outline.maxFreezes)),
+        "streaks.json holds at most \(outline.maxFreezes) freeze\(outline.maxFreezes == 1 ? "" : "s")"
+      )
     case "player.achievements":
       let tiers = outline.achievements.reduce(0) { $0 + $1.tiers.count }
       return (FormulaBounds(0, Double(tiers)), "the pack has \(tiers) achievement tier\(tiers == 1 ? "" : "s")")
@@ -53,16 +66,24 @@ struct FactBounds {
     case "workout.xp":
       if let workoutXP { return (workoutXP, nil) }
       let cap = min(outline.perWorkoutCap.map(Double.init) ?? .infinity, perDay)
-      return (FormulaBounds(0, cap), cap.isFinite ? "a workout earns at most \(NumberText.format(cap)) XP (the caps)" : nil)
+      return (
+        FormulaBounds(0, cap), cap.isFinite ? "a workout earns at most \(NumberText.format(cap)) XP (the caps)" : nil
+      )
     case "period.xp":
       let cap = isDaily ? perDay : 7 * perDay
-      return (FormulaBounds(0, cap), cap.isFinite ? "workouts earn at most \(NumberText.format(cap)) XP a \(isDaily ? "day" : "week") (caps.perDay)" : nil)
+      return (
+        FormulaBounds(0, cap),
+        cap.isFinite
+          ? "workouts earn at most \(NumberText.format(cap)) XP a \(isDaily ? "day" : "week") (caps.perDay)" : nil
+      )
     case "intake.days":
       let window = outline.pack.nutrition?.trendWindowDays ?? 0
       return (FormulaBounds(0, Double(window)), "the trend window has \(window) day\(window == 1 ? "" : "s")")
     default:
       if name == "period.minutes" || name.hasPrefix("period.minutes.") {
-        return isDaily ? (FormulaBounds(0, 1_440), "a day has 1,440 minutes") : (FormulaBounds(0, 10_080), "a week has 10,080 minutes")
+        return isDaily
+          ? (FormulaBounds(0, 1_440), "a day has 1,440 minutes")
+          : (FormulaBounds(0, 10_080), "a week has 10,080 minutes")
       }
       if name.hasPrefix("category."), let index = outline.categoryParameters.firstIndex(of: String(name.dropFirst(9))) {
         let values = outline.categoryValues.map { $0[index] }
@@ -70,7 +91,9 @@ struct FactBounds {
         return (FormulaBounds(values.min() ?? 0, values.max() ?? 0), nil)
       }
       // Counts and totals never go below 0; nothing else is known.
-      for prefix in ["player.", "workout.", "period.", "day.", "intake."] where name.hasPrefix(prefix) { return (.nonNegative, nil) }
+      for prefix in ["player.", "workout.", "period.", "day.", "intake."] where name.hasPrefix(prefix) {
+        return (.nonNegative, nil)
+      }
       return (.unbounded, nil)
     }
   }

@@ -51,7 +51,9 @@ struct LevelPace {
 
   /// The earliest day a companion can reach a level, or nil when nothing bounds the pace.
   func companionDays(toReach level: Int) -> Double? {
-    guard let curve = outline.companionLevels, let xp = curve.xp(forLevel: level), let perDay = companionPerDay, perDay > 0 else { return nil }
+    guard let curve = outline.companionLevels, let xp = curve.xp(forLevel: level), let perDay = companionPerDay,
+      perDay > 0
+    else { return nil }
     return (Double(xp) / perDay).rounded(.up)
   }
 }

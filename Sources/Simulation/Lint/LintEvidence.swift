@@ -16,7 +16,11 @@ enum LintEvidence {
     var tiers: [(achievement: PackOutline.Achievement, index: Int, metric: String)] = []
     for achievement in outline.achievements {
       for index in achievement.tiers.indices {
-        tiers.append((achievement, index, index == 0 ? "achievement.\(achievement.id)" : "achievement.\(achievement.id).\(index + 1)"))
+        tiers.append(
+          (
+            achievement, index,
+            index == 0 ? "achievement.\(achievement.id)" : "achievement.\(achievement.id).\(index + 1)"
+          ))
       }
     }
     let levels = (2...max(2, min(outline.levels.maxLevel, levels))).map { "level.\($0)" }
@@ -26,7 +30,8 @@ enum LintEvidence {
     for scenario in scenarios {
       aggregates.append(try MonteCarlo.run(scenario, engine: engine, count: runs, threads: threads, metrics: metrics))
     }
-    let total = "\(Format.grouped(Double(runs * scenarios.count))) runs of \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")"
+    let total =
+      "\(Format.grouped(Double(runs * scenarios.count))) runs of \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")"
     let longest = scenarios.map(\.days).max() ?? 0
     let caveat = "evidence, not proof: the longest scenario lasts \(longest) days"
     func never(_ metric: String) -> Bool { aggregates.allSatisfy { ($0.histogram(of: metric)?.happened ?? 0) == 0 } }

@@ -61,7 +61,8 @@ struct LintLog {
       warnings.append(LintWarning(check, in: source, offset: offset, message, reason: reason, fix: fix))
     } else {
       let stem = String(path.prefix { $0 != "." && $0 != "[" })
-      warnings.append(LintWarning(check, in: documents.file(stem)?.source, offset: nil, message, reason: reason, fix: fix))
+      warnings.append(
+        LintWarning(check, in: documents.file(stem)?.source, offset: nil, message, reason: reason, fix: fix))
     }
   }
 

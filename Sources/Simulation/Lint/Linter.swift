@@ -25,7 +25,9 @@ public enum Linter {
 
   /// Evidence from `runs` Monte Carlo runs of each scenario under the engine's pack (whatever
   /// rules the scenario names): rules that never fired, milestones reached on day 1 everywhere.
-  public static func evidence(engine: Engine, scenarios: [Scenario], runs: Int, threads: Int) throws(DiagnosticError) -> [LintWarning] {
+  public static func evidence(engine: Engine, scenarios: [Scenario], runs: Int, threads: Int) throws(DiagnosticError)
+    -> [LintWarning]
+  {
     let outline = PackOutline(engine.pack)
     var log = LintLog(PackDocuments(engine.pack))
     try LintEvidence.run(outline, engine: engine, scenarios: scenarios, runs: runs, threads: threads, &log)

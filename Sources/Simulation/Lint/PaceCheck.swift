@@ -10,10 +10,15 @@ enum PaceCheck {
     let facts = FactBounds(outline)
     for achievement in outline.achievements {
       for (index, tier) in achievement.tiers.enumerated() {
-        guard let (fact, value) = gate(tier, outline), let days = days(fact, value, pace), days > Double(horizon) else { continue }
+        guard let (fact, value) = gate(tier, outline), let days = days(fact, value, pace), days > Double(horizon) else {
+          continue
+        }
         log.warn(
           .tooSlow, at: tier.path, "\(achievement.describe(index)) takes at least \(Format.grouped(days)) days",
-          reason: because(fact, value, pace, outline), fix: "lower the threshold, flatten the level curve or raise the XP per day; the horizon is \(horizon) days (--horizon)")
+          reason: because(fact, value, pace, outline),
+          fix:
+            "lower the threshold, flatten the level curve or raise the XP per day; the horizon is \(horizon) days (--horizon)"
+        )
       }
     }
     // Evolutions that can never happen, or not within the horizon.
@@ -26,9 +31,11 @@ enum PaceCheck {
       } else if let days = pace.companionDays(toReach: evolution.atLevel), days > Double(horizon) {
         dead[index] = "the evolution '\(species.id)' → '\(target)' takes at least \(Format.grouped(days)) days"
         log.warn(
-          .tooSlow, at: "\(evolution.path).atLevel", "'\(species.id)' evolves into '\(target)' at level \(evolution.atLevel), at least \(Format.grouped(days)) days in",
+          .tooSlow, at: "\(evolution.path).atLevel",
+          "'\(species.id)' evolves into '\(target)' at level \(evolution.atLevel), at least \(Format.grouped(days)) days in",
           reason: because("companion.level", Double(evolution.atLevel), pace, outline),
-          fix: "lower 'atLevel' or the companion curve, or raise companion XP; the horizon is \(horizon) days (--horizon)")
+          fix:
+            "lower 'atLevel' or the companion curve, or raise companion XP; the horizon is \(horizon) days (--horizon)")
       }
     }
     unreachableSpecies(outline, dead: dead, &log)
@@ -38,7 +45,9 @@ enum PaceCheck {
   /// or a plain condition `fact >= value`).
   private static func gate(_ tier: PackOutline.Tier, _ outline: PackOutline) -> (String, Double)? {
     if let at = tier.at, let slot = tier.formula.singleSlot { return (outline.factName(slot), at) }
-    if tier.at == nil, let threshold = tier.formula.threshold { return (outline.factName(threshold.slot), threshold.bound) }
+    if tier.at == nil, let threshold = tier.formula.threshold {
+      return (outline.factName(threshold.slot), threshold.bound)
+    }
     return nil
   }
 
@@ -57,11 +66,13 @@ enum PaceCheck {
   private static func because(_ fact: String, _ value: Double, _ pace: LevelPace, _ outline: PackOutline) -> String {
     if fact == "companion.level" {
       let xp = outline.companionLevels?.xp(forLevel: Int(value)) ?? 0
-      return "companion level \(NumberText.format(value)) needs \(Format.grouped(Double(xp))) XP; a companion earns at most \(Format.grouped(pace.companionPerDay ?? 0)) a day at the daily cap"
+      return
+        "companion level \(NumberText.format(value)) needs \(Format.grouped(Double(xp))) XP; a companion earns at most \(Format.grouped(pace.companionPerDay ?? 0)) a day at the daily cap"
     }
     let needed = fact == "player.level" ? Double(outline.levels.xp(forLevel: Int(value.rounded(.up))) ?? 0) : value
     let (perDay, once) = pace.player ?? (0, 0)
-    return "it needs \(Format.grouped(needed)) XP; a player earns at most \(Format.grouped(perDay)) a day (the daily cap and quest rewards) and \(Format.grouped(once)) from achievements and weekly quests"
+    return
+      "it needs \(Format.grouped(needed)) XP; a player earns at most \(Format.grouped(perDay)) a day (the daily cap and quest rewards) and \(Format.grouped(once)) from achievements and weekly quests"
   }
 
   /// Species reachable from the starters through evolutions that can happen; a warning at each
@@ -70,7 +81,9 @@ enum PaceCheck {
     var reachable = Set(outline.species.indices.filter { outline.species[$0].isStarter })
     var frontier = Array(reachable).sorted()
     while let index = frontier.popLast() {
-      guard dead[index] == nil, let next = outline.species[index].evolution?.into, !reachable.contains(next) else { continue }
+      guard dead[index] == nil, let next = outline.species[index].evolution?.into, !reachable.contains(next) else {
+        continue
+      }
       reachable.insert(next)
       frontier.append(next)
     }

@@ -119,13 +119,16 @@ struct PackOutline {
       let path = "achievements.achievements[\(index)]"
       let tiers = rule.tiers.enumerated().map { position, tier in
         Tier(
-          name: tier.name ?? rule.name, rewardXP: tier.rewardXP, formula: tier.condition.formula, at: tier.condition.atLeast,
+          name: tier.name ?? rule.name, rewardXP: tier.rewardXP, formula: tier.condition.formula,
+          at: tier.condition.atLeast,
           path: tier.condition.atLeast == nil ? "\(path).condition" : "\(path).tiers[\(position)].at")
       }
       return Achievement(id: rule.id, tiers: tiers, path: path)
     }
     let companions = pack.companions
-    companionLevels = companions.map { Curve(maxLevel: $0.levels.maxLevel, thresholds: $0.levels.thresholds, path: "companions.levels") }
+    companionLevels = companions.map {
+      Curve(maxLevel: $0.levels.maxLevel, thresholds: $0.levels.thresholds, path: "companions.levels")
+    }
     species = (companions?.species ?? []).map { rule in
       let path = "companions.species.\(rule.id)"
       let evolution = rule.evolution.map {
@@ -134,7 +137,9 @@ struct PackOutline {
       return Species(id: rule.id, stage: rule.stage, isStarter: rule.isStarter, evolution: evolution, path: path)
     }
     companionXP = companions.map { [$0.share, $0.affinityBonus] } ?? []
-    quests = (pack.quests?.quests ?? []).map { Quest(id: $0.id, isDaily: $0.period == .day, goal: $0.goal, rewardXP: $0.rewardXP) }
+    quests = (pack.quests?.quests ?? []).map {
+      Quest(id: $0.id, isDaily: $0.period == .day, goal: $0.goal, rewardXP: $0.rewardXP)
+    }
     terms = pack.xp.terms
     factors = pack.xp.factors
     bonuses = pack.xp.bonuses.map { Bonus(name: $0.name, condition: $0.condition, amount: $0.amount) }

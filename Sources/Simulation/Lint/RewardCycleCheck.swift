@@ -23,23 +23,31 @@ enum RewardCycleCheck {
       for (index, tier) in achievement.tiers.enumerated() {
         let name = achievement.describe(index)
         if let at = tier.at, let slot = tier.formula.singleSlot {
-          milestones.append(Milestone(name: name, fact: outline.factName(slot), bound: at, isInclusive: true, rewardXP: tier.rewardXP, path: tier.path))
+          milestones.append(
+            Milestone(
+              name: name, fact: outline.factName(slot), bound: at, isInclusive: true, rewardXP: tier.rewardXP,
+              path: tier.path))
         } else if tier.at == nil, let threshold = tier.formula.threshold {
           milestones.append(
             Milestone(
-              name: name, fact: outline.factName(threshold.slot), bound: threshold.bound, isInclusive: threshold.inclusive,
+              name: name, fact: outline.factName(threshold.slot), bound: threshold.bound,
+              isInclusive: threshold.inclusive,
               rewardXP: tier.rewardXP, path: tier.path))
         }
       }
     }
     for fact in facts {
       // Stable: equal bounds keep file order.
-      let sorted = milestones.enumerated().filter { $0.element.fact == fact }.sorted { ($0.element.bound, $0.offset) < ($1.element.bound, $1.offset) }.map(\.element)
+      let sorted = milestones.enumerated().filter { $0.element.fact == fact }.sorted {
+        ($0.element.bound, $0.offset) < ($1.element.bound, $1.offset)
+      }.map(\.element)
       for (first, next) in zip(sorted, sorted.dropFirst()) where first.bound < next.bound {
-        guard let carried = carried(first, outline), next.isInclusive ? carried >= next.bound : carried > next.bound else { continue }
+        guard let carried = carried(first, outline), next.isInclusive ? carried >= next.bound : carried > next.bound
+        else { continue }
         log.warn(
           .rewardCycle, at: next.path, "\(next.name) always unlocks in the same event as \(first.name)",
-          reason: "\(first.name)'s unlock takes \(fact) from \(NumberText.format(first.bound)) to at least \(NumberText.format(carried)), past \(NumberText.format(next.bound))",
+          reason:
+            "\(first.name)'s unlock takes \(fact) from \(NumberText.format(first.bound)) to at least \(NumberText.format(carried)), past \(NumberText.format(next.bound))",
           fix: fact == "player.achievements"
             ? "put \(next.name) more than one tier above \(first.name)"
             : "raise \(next.name)'s threshold above \(NumberText.format(carried)), or lower \(first.name)'s reward")
@@ -57,7 +65,9 @@ enum RewardCycleCheck {
     case "player.xp":
       return milestone.rewardXP > 0 ? reached + Double(milestone.rewardXP) : nil
     case "player.level":
-      guard milestone.rewardXP > 0, reached < Double(Int.max), let xp = outline.levels.xp(forLevel: Int(reached)) else { return nil }
+      guard milestone.rewardXP > 0, reached < Double(Int.max), let xp = outline.levels.xp(forLevel: Int(reached)) else {
+        return nil
+      }
       return Double(outline.levels.level(forXP: Double(xp) + Double(milestone.rewardXP)))
     default:
       return reached + 1

@@ -25,15 +25,18 @@ enum TierOrderCheck {
       log.warn(
         .tierOrder, at: "\(next.path).atLevel",
         "'\(middle.id)' evolves at level \(next.atLevel), no later than '\(species.id)' evolves into it (level \(evolution.atLevel))",
-        reason: "a companion reaching level \(evolution.atLevel) evolves twice in one workout, so stage \(middle.stage) is skipped",
+        reason:
+          "a companion reaching level \(evolution.atLevel) evolves twice in one workout, so stage \(middle.stage) is skipped",
         fix: "raise '\(middle.id)'s atLevel above \(evolution.atLevel)")
     }
     for index in outline.bands.indices.dropFirst() {
       let (easier, harder) = (outline.bands[index - 1], outline.bands[index])
       guard harder.change > easier.change else { continue }
       log.warn(
-        .tierOrder, at: harder.path, "RPE band '\(harder.label)' raises the load more than the easier band '\(easier.label)'",
-        reason: "RPE up to \(NumberText.format(harder.upTo)) suggests \(NumberText.percent(harder.change)), up to \(NumberText.format(easier.upTo)) only \(NumberText.percent(easier.change))",
+        .tierOrder, at: harder.path,
+        "RPE band '\(harder.label)' raises the load more than the easier band '\(easier.label)'",
+        reason:
+          "RPE up to \(NumberText.format(harder.upTo)) suggests \(NumberText.percent(harder.change)), up to \(NumberText.format(easier.upTo)) only \(NumberText.percent(easier.change))",
         fix: "make the changes fall as RPE rises")
     }
   }

@@ -21,7 +21,9 @@ package struct PersonaComparison: Sendable {
   package private(set) var shares: [(category: String, real: Double, simulated: Double)] = []
 
   /// Runs the scenario `runs` times (run i with the seed `simulate --runs` gives it) and compares.
-  package init(history: TrainingHistory, scenario: Scenario, engine: Engine, runs: Int, weeks count: Int = 12) throws(DiagnosticError) {
+  package init(history: TrainingHistory, scenario: Scenario, engine: Engine, runs: Int, weeks count: Int = 12)
+    throws(DiagnosticError)
+  {
     self.runs = runs
     let weekCount = min(count, max(1, scenario.days / 7))
     var sessions = [Double](repeating: 0, count: weekCount)
@@ -30,7 +32,8 @@ package struct PersonaComparison: Sendable {
     var total = 0.0
     for run in 0..<runs {
       let seed = SplitMix64.runSeed(scenario.seed, run: run)
-      let result = try SimulationRunner.run(scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true))
+      let result = try SimulationRunner.run(
+        scenario, engine: engine, seed: seed, recording: RecordingOptions(events: true))
       for event in result.events {
         guard case .workout(let workout) = event.kind else { continue }
         total += 1
@@ -45,7 +48,8 @@ package struct PersonaComparison: Sendable {
     let runCount = Double(max(1, runs))
     weeks = (0..<weekCount).map { week in
       Week(
-        realSessions: real[week].sessions, realVolumeKg: real[week].volumeKg, simulatedSessions: sessions[week] / runCount,
+        realSessions: real[week].sessions, realVolumeKg: real[week].volumeKg,
+        simulatedSessions: sessions[week] / runCount,
         simulatedVolumeKg: volume[week] / runCount)
     }
     realSessionsPerWeek = history.sessionsPerWeek
@@ -66,13 +70,15 @@ package struct PersonaComparison: Sendable {
     ]
     for (index, week) in weeks.enumerated() {
       lines.append(
-        "| \(index + 1) | \(week.realSessions) | \(one(week.simulatedSessions)) | \(kg(week.realVolumeKg)) | \(kg(week.simulatedVolumeKg)) |")
+        "| \(index + 1) | \(week.realSessions) | \(one(week.simulatedSessions)) | \(kg(week.realVolumeKg)) | \(kg(week.simulatedVolumeKg)) |"
+      )
     }
     let realTotal = weeks.reduce(0) { $0 + Double($1.realSessions) }
     let simulatedTotal = weeks.reduce(0) { $0 + $1.simulatedSessions }
     let realVolume = weeks.reduce(0) { $0 + $1.realVolumeKg }
     let simulatedVolume = weeks.reduce(0) { $0 + $1.simulatedVolumeKg }
-    lines.append("| all | \(NumberText.format(realTotal)) | \(one(simulatedTotal)) | \(kg(realVolume)) | \(kg(simulatedVolume)) |")
+    lines.append(
+      "| all | \(NumberText.format(realTotal)) | \(one(simulatedTotal)) | \(kg(realVolume)) | \(kg(simulatedVolume)) |")
     lines.append("")
     lines.append("| over the whole history | real | simulated |")
     lines.append("|---|---:|---:|")

@@ -14,15 +14,22 @@ package enum PersonaFile {
     while let line = try reader.nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       let event = try decoder.decode(line: Array(line), file: path, lineNumber: reader.lineNumber)
-      if let player = event.player, !players.contains(where: { $0.utf8.elementsEqual(player.utf8) }) { players.append(player) }
+      if let player = event.player, !players.contains(where: { $0.utf8.elementsEqual(player.utf8) }) {
+        players.append(player)
+      }
       events.append(event)
     }
     guard players.count <= 1 else {
       throw DiagnosticError(
-        Diagnostic(file: path, message: "the events are of \(players.count) players (\(players.prefix(3).joined(separator: ", "))…); a persona is fitted to one player's history"))
+        Diagnostic(
+          file: path,
+          message:
+            "the events are of \(players.count) players (\(players.prefix(3).joined(separator: ", "))…); a persona is fitted to one player's history"
+        ))
     }
     do {
-      return try TrainingHistory(events: events.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element))
+      return try TrainingHistory(
+        events: events.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element))
     } catch {
       throw DiagnosticError(Diagnostic(file: path, message: error.diagnostics.first?.message ?? "no workouts"))
     }

@@ -29,7 +29,8 @@ package struct PersonaFitter {
     let mix = history.categoryShares(pack).filter { $0.share > 0 }
       .map { "\($0.category) \(NumberText.format(($0.share * 100).rounded()))%" }.joined(separator: ", ")
     let perWeek = NumberText.format((history.sessionsPerWeek * 100).rounded() / 100)
-    let description = "Fitted by fitquest persona to \(name): \(history.sessions.count) workouts over \(history.days) days "
+    let description =
+      "Fitted by fitquest persona to \(name): \(history.sessions.count) workouts over \(history.days) days "
       + "(\(perWeek) a week; \(mix)), \(history.lapses.count) lapse\(history.lapses.count == 1 ? "" : "s")."
     lines.append("  \"description\": \(JSONWriter.quoted(description)),")
     lines.append("  \"rules\": \(JSONWriter.quoted(rules)),")
@@ -56,7 +57,8 @@ package struct PersonaFitter {
     }
     if let t = history.targets {
       fields.append(
-        "\"targets\": { \"kcal\": \(n(t.kcal)), \"proteinG\": \(n(t.proteinG)), \"carbsG\": \(n(t.carbsG)), \"fatG\": \(n(t.fatG)) }")
+        "\"targets\": { \"kcal\": \(n(t.kcal)), \"proteinG\": \(n(t.proteinG)), \"carbsG\": \(n(t.carbsG)), \"fatG\": \(n(t.fatG)) }"
+      )
     }
     let gains = exerciseFits.values.compactMap(\.gain).sorted()
     if !gains.isEmpty { fields.append("\"strengthGain\": \(n(Self.median(gains), 4))") }
@@ -73,10 +75,14 @@ package struct PersonaFitter {
     var plans: [String] = []
     for weekday in 1...7 {
       for category in pack.categories.map(\.name) {
-        let maximum = history.sessions.filter { $0.day.weekday == weekday && $0.workout.category == category }.map(\.ordinal).max() ?? -1
+        let maximum =
+          history.sessions.filter { $0.day.weekday == weekday && $0.workout.category == category }.map(\.ordinal).max()
+          ?? -1
         guard maximum >= 0 else { continue }
         for ordinal in 0...maximum {
-          let slot = history.sessions.filter { $0.day.weekday == weekday && $0.workout.category == category && $0.ordinal == ordinal }
+          let slot = history.sessions.filter {
+            $0.day.weekday == weekday && $0.workout.category == category && $0.ordinal == ordinal
+          }
           let probability = min(1, Double(slot.count) / Double(max(1, activeWeekdays[weekday])))
           plans.append(session(slot.map(\.workout), weekday: weekday, category: category, probability: probability))
         }
@@ -87,7 +93,8 @@ package struct PersonaFitter {
 
   private func session(_ workouts: [Workout], weekday: Int, category: String, probability: Double) -> String {
     var fields = [
-      "\"days\": [\"\(Self.weekdays[weekday - 1])\"]", "\"category\": \"\(category)\"", "\"probability\": \(n(probability, 3))",
+      "\"days\": [\"\(Self.weekdays[weekday - 1])\"]", "\"category\": \"\(category)\"",
+      "\"probability\": \(n(probability, 3))",
       "\"durationMin\": \(range(workouts.map(\.durationMin), 1...600))",
     ]
     let rpes = workouts.compactMap(\.rpe)
@@ -125,13 +132,17 @@ package struct PersonaFitter {
       let (fa, fb) = (frequency[a.element] ?? 0, frequency[b.element] ?? 0)
       return fa != fb ? fa > fb : a.offset < b.offset
     }.prefix(min(count, 100)).map(\.element)
-    let ordered = chosen.sorted { (position[$0] ?? 0) / Double(frequency[$0] ?? 1) < (position[$1] ?? 0) / Double(frequency[$1] ?? 1) }
+    let ordered = chosen.sorted {
+      (position[$0] ?? 0) / Double(frequency[$0] ?? 1) < (position[$1] ?? 0) / Double(frequency[$1] ?? 1)
+    }
     return ordered.map { name in exercise(name, in: withExercises) }
   }
 
   private func exercise(_ name: String, in workouts: [Workout]) -> String {
-    let working = workouts.flatMap { $0.exercises.filter { $0.name == name } }.map { $0.sets.filter { $0.kind != .warmUp } }
-      .filter { !$0.isEmpty }
+    let working = workouts.flatMap { $0.exercises.filter { $0.name == name } }.map {
+      $0.sets.filter { $0.kind != .warmUp }
+    }
+    .filter { !$0.isEmpty }
     let sets = min(20, max(1, Int(Self.median(working.map { Double($0.count) }).rounded())))
     let reps = min(50, max(1, Int(Self.median(working.flatMap { $0.map { Double($0.reps) } }).rounded())))
     var fields = ["\"name\": \(JSONWriter.quoted(name))"]
@@ -151,7 +162,8 @@ package struct PersonaFitter {
     guard !lapses.isEmpty else { return "{ \"probability\": 1 }" }
     let chance = Double(lapses.count) / Double(max(1, history.activeDays))
     let lengths = lapses.map { Double($0.days) }
-    return "{ \"probability\": 1, \"lapseChance\": \(n(chance, 5)), \"lapseDays\": \(range(lengths, 1...3650, low: 0, high: 1)) }"
+    return
+      "{ \"probability\": 1, \"lapseChance\": \(n(chance, 5)), \"lapseDays\": \(range(lengths, 1...3650, low: 0, high: 1)) }"
   }
 
   private func nutrition() -> String? {
@@ -172,7 +184,9 @@ package struct PersonaFitter {
       "\"driftKcalPerWeek\": \(n(min(500, max(-500, drift)), 1))",
     ]
     let proteins = days.compactMap(\.log.proteinG)
-    if !proteins.isEmpty { fields.append("\"proteinG\": \(n(min(500, proteins.reduce(0, +) / Double(proteins.count)).rounded()))") }
+    if !proteins.isEmpty {
+      fields.append("\"proteinG\": \(n(min(500, proteins.reduce(0, +) / Double(proteins.count)).rounded()))")
+    }
     return "{ " + fields.joined(separator: ", ") + " }"
   }
 
@@ -202,7 +216,8 @@ package struct PersonaFitter {
     var fits: [String: ExerciseFit] = [:]
     for (name, series) in bests {
       let start = starts[name] ?? 0
-      fits[name] = ExerciseFit(startKg: start, maxKg: min(1500, max(start, series[0])), gain: start > 0 ? Self.gain(sessions: series) : nil)
+      fits[name] = ExerciseFit(
+        startKg: start, maxKg: min(1500, max(start, series[0])), gain: start > 0 ? Self.gain(sessions: series) : nil)
     }
     return fits
   }
@@ -236,10 +251,14 @@ package struct PersonaFitter {
   }
 
   /// `[p10, p90]` (or one number when they are equal), clamped, rounded.
-  private func range(_ values: [Double], _ limits: ClosedRange<Double>, decimals: Int = 0, low: Double = 0.1, high: Double = 0.9) -> String {
+  private func range(
+    _ values: [Double], _ limits: ClosedRange<Double>, decimals: Int = 0, low: Double = 0.1, high: Double = 0.9
+  ) -> String {
     let sorted = values.sorted()
     let scale = pow10(decimals)
-    func clamp(_ value: Double) -> Double { (min(limits.upperBound, max(limits.lowerBound, value)) * scale).rounded() / scale }
+    func clamp(_ value: Double) -> Double {
+      (min(limits.upperBound, max(limits.lowerBound, value)) * scale).rounded() / scale
+    }
     let a = clamp(Self.percentile(sorted, low))
     let b = clamp(Self.percentile(sorted, high))
     return a == b ? NumberText.format(a) : "[\(NumberText.format(a)), \(NumberText.format(b))]"

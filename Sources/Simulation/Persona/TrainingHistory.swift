@@ -34,7 +34,9 @@ package struct TrainingHistory: Sendable {
     for event in events {
       switch event.kind {
       case .workout(let workout):
-        let ordinal = sessions.reversed().prefix { $0.day == event.day }.filter { $0.workout.category == workout.category }.count
+        let ordinal = sessions.reversed().prefix { $0.day == event.day }.filter {
+          $0.workout.category == workout.category
+        }.count
         sessions.append(Session(day: event.day, workout: workout, ordinal: ordinal))
       case .nutrition(let log):
         var day = byDay[event.day] ?? NutritionLog(intakeKcal: 0)
@@ -54,7 +56,8 @@ package struct TrainingHistory: Sendable {
       last = max(last ?? event.day, event.day)
     }
     guard let first, let last, !sessions.isEmpty else {
-      throw DiagnosticError(Diagnostic(file: "", message: "the history has no workouts; a persona is fitted to at least one"))
+      throw DiagnosticError(
+        Diagnostic(file: "", message: "the history has no workouts; a persona is fitted to at least one"))
     }
     start = first
     end = last

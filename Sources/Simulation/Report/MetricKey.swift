@@ -1,6 +1,7 @@
 /// A metric name parsed once, so that reading it from thousands of runs costs a switch.
 public enum MetricKey: Sendable, Hashable {
-  case days, workouts, totalXP, finalLevel, finalStreak, bestStreak, prs, cappedWorkouts, evolutions, achievements, quests
+  case days, workouts, totalXP, finalLevel, finalStreak, bestStreak, prs, cappedWorkouts, evolutions, achievements,
+    quests
   case weeklyMin, weeklyMedian, weeklyMax, companionLevel, companionStage
   case targetDays, minAdjustment, maxAdjustment, clampedDays, clampShare
   case level(Int)
@@ -73,7 +74,8 @@ extension RunSummary {
     case .maxAdjustment: return maxAdjustment
     case .clampedDays: return Double(clampedDays)
     case .clampShare: return targetDays == 0 ? 0 : Double(clampedDays) / Double(targetDays)
-    case .level(let level): return level > 0 && level < levelDays.count && levelDays[level] > 0 ? Double(levelDays[level]) : nil
+    case .level(let level):
+      return level > 0 && level < levelDays.count && levelDays[level] > 0 ? Double(levelDays[level]) : nil
     case .levelOnDay(let day): return day >= 1 && day <= levelByDay.count ? Double(levelByDay[day - 1]) : nil
     case .xpOnDay(let day): return day >= 1 && day <= xpByDay.count ? Double(xpByDay[day - 1]) : nil
     case .evolution(let index): return index >= 1 && index <= evolutions.count ? Double(evolutions[index - 1].day) : nil

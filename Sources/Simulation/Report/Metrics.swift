@@ -53,7 +53,8 @@ public enum Metrics {
   }
 
   /// The metric families with a parameter, by family name.
-  static let familyNames = ["level", "levelOnDay", "xpOnDay", "evolution", "achievement", "quest"] + mechanicFamilyNames.sorted()
+  static let familyNames =
+    ["level", "levelOnDay", "xpOnDay", "evolution", "achievement", "quest"] + mechanicFamilyNames.sorted()
 
   /// Checks a metric name against the pack and the scenario length; returns a message when
   /// invalid, with a "did you mean" hint for a misspelt name or family.
@@ -66,17 +67,22 @@ public enum Metrics {
       if hint == nil, parts.count == 2, let family = Suggestion.closest(to: parts[0], among: familyNames) {
         hint = "\(family).\(parts[1])"
       }
-      return "unknown metric '\(name)'" + (hint.map { "; did you mean '\($0)'?" } ?? "; see docs/scenarios.md for the list")
+      return "unknown metric '\(name)'"
+        + (hint.map { "; did you mean '\($0)'?" } ?? "; see docs/scenarios.md for the list")
     }
     guard parts.count == 2 else { return unknown() }
     let (family, argument) = (parts[0], parts[1])
     switch family {
     case "level":
       guard let level = Int(argument), level >= 2 else { return "'\(name)': the level must be a whole number from 2" }
-      if let pack, level > pack.levels.maxLevel { return "'\(name)': the pack's maximum level is \(pack.levels.maxLevel)" }
+      if let pack, level > pack.levels.maxLevel {
+        return "'\(name)': the pack's maximum level is \(pack.levels.maxLevel)"
+      }
       return nil
     case "levelOnDay", "xpOnDay":
-      guard let day = Int(argument), day >= 1, day <= days else { return "'\(name)': the day must be from 1 to \(days)" }
+      guard let day = Int(argument), day >= 1, day <= days else {
+        return "'\(name)': the day must be from 1 to \(days)"
+      }
       return nil
     case "evolution":
       return Int(argument).map { $0 >= 1 } == true ? nil : "'\(name)': write evolution.first or evolution.N (N from 1)"
@@ -101,7 +107,9 @@ public enum Metrics {
       guard let pack else { return nil }
       let ids = pack.quests?.quests.map(\.id) ?? []
       guard ids.contains(argument) else {
-        return ids.isEmpty ? "'\(name)': the rule pack has no quests" : "unknown quest '\(argument)'\(Suggestion.hint(for: argument, among: ids))"
+        return ids.isEmpty
+          ? "'\(name)': the rule pack has no quests"
+          : "unknown quest '\(argument)'\(Suggestion.hint(for: argument, among: ids))"
       }
       return nil
     default:

@@ -8,7 +8,8 @@ public enum TextReport {
     let s = result.summary
     let pack = engine.pack
     var lines: [String] = []
-    lines.append("\(scenario.name): seed \(result.seed), \(s.days) days from \(scenario.start.iso), \(rules(scenario, pack))")
+    lines.append(
+      "\(scenario.name): seed \(result.seed), \(s.days) days from \(scenario.start.iso), \(rules(scenario, pack))")
     if !scenario.description.isEmpty { lines.append(scenario.description) }
     lines.append("")
     let milestones = MetricSet.milestones.filter { $0 <= pack.levels.maxLevel && $0 <= s.finalLevel + 5 }
@@ -19,7 +20,8 @@ public enum TextReport {
     if s.evolutions.isEmpty {
       lines.append("Evolutions    none")
     } else {
-      lines.append("Evolutions    " + s.evolutions.map { "day \($0.day): \($0.from) → \($0.to)" }.joined(separator: " · "))
+      lines.append(
+        "Evolutions    " + s.evolutions.map { "day \($0.day): \($0.from) → \($0.to)" }.joined(separator: " · "))
     }
     lines.append("Achievements  \(s.achievements.count) unlocked, in order:")
     for unlock in s.achievements {
@@ -35,14 +37,21 @@ public enum TextReport {
     for line in s.mechanicLines { lines.append(Format.pad(line.label, 14) + line.text) }
     let weeks = s.fullWeeksXP.map(Double.init)
     if let low = weeks.min(), let high = weeks.max(), let median = Statistics.median(weeks) {
-      lines.append("XP per week   min \(Format.grouped(low)) · median \(Format.grouped(median)) · max \(Format.grouped(high)) over \(weeks.count) full weeks")
+      lines.append(
+        "XP per week   min \(Format.grouped(low)) · median \(Format.grouped(median)) · max \(Format.grouped(high)) over \(weeks.count) full weeks"
+      )
     }
     if s.targetDays > 0, let low = s.minAdjustment, let high = s.maxAdjustment {
       let share = Format.share(Double(s.clampedDays) / Double(s.targetDays))
-      lines.append("Nutrition     \(s.targetDays) daily targets, adjustment \(NumberText.percent(low)) to \(NumberText.percent(high)), clamp hit on \(s.clampedDays) days (\(share))")
+      lines.append(
+        "Nutrition     \(s.targetDays) daily targets, adjustment \(NumberText.percent(low)) to \(NumberText.percent(high)), clamp hit on \(s.clampedDays) days (\(share))"
+      )
     }
-    var final = "Final state   level \(s.finalLevel) · \(Format.grouped(Double(s.totalXP))) XP · \(s.workouts) workouts · streak \(s.finalStreak)"
-    if let species = s.companionSpecies { final += " · \(species) level \(s.companionLevel) (stage \(s.companionStage))" }
+    var final =
+      "Final state   level \(s.finalLevel) · \(Format.grouped(Double(s.totalXP))) XP · \(s.workouts) workouts · streak \(s.finalStreak)"
+    if let species = s.companionSpecies {
+      final += " · \(species) level \(s.companionLevel) (stage \(s.companionStage))"
+    }
     lines.append(final)
     return lines.joined(separator: "\n")
   }

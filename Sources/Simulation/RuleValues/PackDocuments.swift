@@ -29,7 +29,8 @@ struct PackDocuments {
       guard name.hasSuffix(".json"), var root = try? JSONReader.parse(source) else { continue }
       let stem = String(name.dropLast(5))
       for override in pack.overrides {
-        guard case .key(stem)? = override.steps.first, let changed = try? override.applying(to: root, dropping: 1) else { continue }
+        guard case .key(stem)? = override.steps.first, let changed = try? override.applying(to: root, dropping: 1)
+        else { continue }
         root = changed.document
         replaced.append((stem, changed.path, override.source))
       }

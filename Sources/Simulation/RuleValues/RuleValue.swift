@@ -23,7 +23,8 @@ public struct RuleValue: Sendable, Equatable {
   public var isInert: Bool {
     let steps = path.split(separator: ".")
     guard steps.count >= 4, steps[0] == "companions" else { return false }
-    return (steps[1] == "species" && (steps[3] == "base" || steps[3] == "growth")) || (steps[1] == "elements" && steps[3] == "profile")
+    return (steps[1] == "species" && (steps[3] == "base" || steps[3] == "growth"))
+      || (steps[1] == "elements" && steps[3] == "profile")
   }
 
   /// Keys whose numbers are not balance values: file formats and evolution stages (which must
@@ -46,14 +47,17 @@ extension PackDocuments {
     case .object(let members):
       for member in members where !RuleValue.skippedKeys.contains(member.key) {
         // A key that a `--set` path cannot spell is left out.
-        guard !member.key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" || $0 == "=" }), !member.key.isEmpty else { continue }
+        guard !member.key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" || $0 == "=" }), !member.key.isEmpty
+        else { continue }
         collect(member.value, path: path + "." + member.key, into: &values)
       }
     case .array(let elements):
       let ids = elements.map { $0["id"]?.string }
       for (index, element) in elements.enumerated() {
         // By id when the id is unique and spellable, so the path survives reordering.
-        if let id = ids[index], !id.contains(where: { $0 == "." || $0 == "[" || $0 == "=" }), ids.filter({ $0 == id }).count == 1 {
+        if let id = ids[index], !id.contains(where: { $0 == "." || $0 == "[" || $0 == "=" }),
+          ids.filter({ $0 == id }).count == 1
+        {
           collect(element, path: path + "." + id, into: &values)
         } else {
           collect(element, path: path + "[\(index)]", into: &values)

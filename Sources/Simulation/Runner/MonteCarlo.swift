@@ -23,18 +23,24 @@ public enum MonteCarlo {
     let names = metrics ?? MetricSet.standard(for: engine.pack)
     let session = ShardSession.current
     switch session?.mode {
-    case .merge?: return try session?.take(scenario, engine: engine, count: count, metrics: names) ?? RunAggregate(metrics: names)
+    case .merge?:
+      return try session?.take(scenario, engine: engine, count: count, metrics: names) ?? RunAggregate(metrics: names)
     case .shard(let index, let shards)?:
       precondition(runs == nil, "a sharded Monte Carlo call does its share of every run of 0..<count")
       indexes = indexes.filter { $0 % shards == index }
-      let aggregate = try aggregate(scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress)
+      let aggregate = try aggregate(
+        scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines,
+        progress: progress)
       session?.record(
         ShardBatch(
-          scenario: try .of(scenario), rules: .of(engine.pack), seed: scenario.seed, runs: count, first: index, step: shards, result: aggregate))
+          scenario: try .of(scenario), rules: .of(engine.pack), seed: scenario.seed, runs: count, first: index,
+          step: shards, result: aggregate))
       return aggregate
     case nil: break
     }
-    return try aggregate(scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress)
+    return try aggregate(
+      scenario, engine: engine, indexes: indexes, threads: threads, metrics: names, engines: engines, progress: progress
+    )
   }
 
   private static func aggregate(
@@ -46,7 +52,8 @@ public enum MonteCarlo {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       // Each worker has its own engine and scenario (formula objects, arrays), so threads share
       // no reference counts: an atomic count bouncing between cores costs more than the runs.
-      let engine = workers == 1 ? engine : engines.flatMap { worker < $0.count ? $0[worker] : nil } ?? engine.isolatedCopy()
+      let engine =
+        workers == 1 ? engine : engines.flatMap { worker < $0.count ? $0[worker] : nil } ?? engine.isolatedCopy()
       let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
       var aggregate = RunAggregate(metrics: names)
       var position = worker

@@ -104,7 +104,8 @@ struct RunRecorder {
       if let quest { summary.questCompletions.append(.init(day: dayIndex, id: quest.id)) }
     } else if let evolution = record.record(as: Recorded.Evolution.self) {
       let species = pack.companions?.species
-      summary.evolutions.append(.init(day: dayIndex, from: species?[evolution.from].id ?? "", to: species?[evolution.to].id ?? ""))
+      summary.evolutions.append(
+        .init(day: dayIndex, from: species?[evolution.from].id ?? "", to: species?[evolution.to].id ?? ""))
     } else if record.record(as: Recorded.PersonalRecord.self) != nil {
       summary.prs += 1
     } else if let target = record.record(as: Recorded.NutritionTarget.self) {
@@ -124,15 +125,17 @@ struct RunRecorder {
     summary.xpByDay.append(state.xp)
     if options.timeline {
       let companion = RunRecorder.activeCompanion(state, engine.pack)
-      timeline.append(TimelineRow(
-        day: index, date: day, level: state.level,
-        xp: state.xp, xpGained: dayXP, workouts: dayWorkouts, streak: state.streak.current,
-        companion: companion?.species ?? "", companionLevel: companion?.level ?? 0,
-        companionStage: companion?.stage ?? 0, targetKcal: dayTarget?.kcal,
-        adjustment: dayTarget?.adjustment, clamped: dayTarget?.clamped ?? false, digest: digest.hex))
+      timeline.append(
+        TimelineRow(
+          day: index, date: day, level: state.level,
+          xp: state.xp, xpGained: dayXP, workouts: dayWorkouts, streak: state.streak.current,
+          companion: companion?.species ?? "", companionLevel: companion?.level ?? 0,
+          companionStage: companion?.stage ?? 0, targetKcal: dayTarget?.kcal,
+          adjustment: dayTarget?.adjustment, clamped: dayTarget?.clamped ?? false, digest: digest.hex))
     }
     if options.digests {
-      dayLines.append("\(index) \(day.iso) \(digest.hex) " + (dayTokens.isEmpty ? "—" : dayTokens.joined(separator: "; ")))
+      dayLines.append(
+        "\(index) \(day.iso) \(digest.hex) " + (dayTokens.isEmpty ? "—" : dayTokens.joined(separator: "; ")))
       dayTokens.removeAll(keepingCapacity: true)
     }
     dayXP = 0

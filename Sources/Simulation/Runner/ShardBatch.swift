@@ -21,7 +21,9 @@ public struct ShardBatch: Sendable, Equatable {
   public var result: RunAggregate
 
   /// Creates a batch record.
-  public init(scenario: InputDigest, rules: InputDigest, seed: UInt64, runs: Int, first: Int, step: Int, result: RunAggregate) {
+  public init(
+    scenario: InputDigest, rules: InputDigest, seed: UInt64, runs: Int, first: Int, step: Int, result: RunAggregate
+  ) {
     self.scenario = scenario
     self.rules = rules
     self.seed = seed
@@ -79,7 +81,9 @@ public struct InputDigest: Sendable, Equatable {
     var read = [source.name]
     while true {
       hash.add(current.bytes)
-      guard read.count <= ScenarioLoader.maximumExtends, let parent = (try? JSONReader.parse(current.bytes))?["extends"]?.string else { break }
+      guard read.count <= ScenarioLoader.maximumExtends,
+        let parent = (try? JSONReader.parse(current.bytes))?["extends"]?.string
+      else { break }
       let path = ScenarioLoader.resolve(parent, from: current.name)
       guard !read.contains(path) else { break }
       read.append(path)

@@ -20,11 +20,17 @@ public enum ShardMerge {
         refuse("\(what) differ from those of \(firstFile); merge the parts of one sharded command")
       }
       guard part.version == version else {
-        throw refuse("made by FitQuest \(part.version); this is FitQuest \(version): make the parts and merge them with one version")
+        throw refuse(
+          "made by FitQuest \(part.version); this is FitQuest \(version): make the parts and merge them with one version"
+        )
       }
-      guard part.command == first.command else { throw mismatch("the command ('\(part.command)' vs '\(first.command)') and its results") }
+      guard part.command == first.command else {
+        throw mismatch("the command ('\(part.command)' vs '\(first.command)') and its results")
+      }
       guard part.arguments == first.arguments else { throw mismatch("the arguments") }
-      guard part.shards == first.shards else { throw mismatch("the number of shards (\(part.shards) vs \(first.shards))") }
+      guard part.shards == first.shards else {
+        throw mismatch("the number of shards (\(part.shards) vs \(first.shards))")
+      }
       guard !part.batches.isEmpty else { throw refuse("holds no Monte Carlo batch; nothing to merge") }
       guard part.batches.count == first.batches.count else {
         throw mismatch("the Monte Carlo batches (\(part.batches.count) vs \(first.batches.count))")
@@ -32,11 +38,13 @@ public enum ShardMerge {
       for (index, batch) in part.batches.enumerated() {
         let reference = first.batches[index]
         guard batch.recordsSameCall(as: reference) else {
-          throw mismatch("batch \(index + 1)'s inputs, seed, runs or metrics (\(describe(batch)) vs \(describe(reference)))")
+          throw mismatch(
+            "batch \(index + 1)'s inputs, seed, runs or metrics (\(describe(batch)) vs \(describe(reference)))")
         }
         guard batch.first == part.shard, batch.step == part.shards, batch.result.runs == batch.heldCount else {
           throw refuse(
-            "batch \(index + 1) holds the runs from \(batch.first) every \(batch.step), which are not those of shard \(part.shard)/\(part.shards)")
+            "batch \(index + 1) holds the runs from \(batch.first) every \(batch.step), which are not those of shard \(part.shard)/\(part.shards)"
+          )
         }
       }
       if let other = seen[part.shard] {
@@ -47,7 +55,9 @@ public enum ShardMerge {
     let missing = seen.indices.filter { seen[$0] == nil }
     guard missing.isEmpty else {
       let list = missing.prefix(10).map { "\($0)/\(first.shards)" }.joined(separator: ", ")
-      throw DiagnosticError(Diagnostic(message: "missing shard(s) \(list)\(missing.count > 10 ? ", …" : ""): merge needs all \(first.shards)"))
+      throw DiagnosticError(
+        Diagnostic(
+          message: "missing shard(s) \(list)\(missing.count > 10 ? ", …" : ""): merge needs all \(first.shards)"))
     }
     var merged = first.batches
     for index in merged.indices {
@@ -57,14 +67,20 @@ public enum ShardMerge {
       for (file, part) in parts.dropFirst() {
         let (sum, overflow) = total.addingReportingOverflow(part.batches[index].result.runs)
         guard !overflow, sum <= merged[index].runs else {
-          throw DiagnosticError(Diagnostic(file: file, message: "batch \(index + 1) holds more runs than the \(merged[index].runs) of the batch"))
+          throw DiagnosticError(
+            Diagnostic(
+              file: file, message: "batch \(index + 1) holds more runs than the \(merged[index].runs) of the batch"))
         }
         total = sum
         merged[index].result.merge(part.batches[index].result)
       }
       guard total == merged[index].runs else {
         throw DiagnosticError(
-          Diagnostic(file: firstFile, message: "the parts hold \(total) of the \(merged[index].runs) runs of batch \(index + 1); merge needs every run once"))
+          Diagnostic(
+            file: firstFile,
+            message:
+              "the parts hold \(total) of the \(merged[index].runs) runs of batch \(index + 1); merge needs every run once"
+          ))
       }
     }
     return merged

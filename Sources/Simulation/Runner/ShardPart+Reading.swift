@@ -9,13 +9,18 @@ extension ShardPart {
     let root = try JSONReader.parse(source)
     let log = DiagnosticLog()
     let node = JSONNode(root: root, source: source, log: log)
-    guard let members = root.members, let object = node.object else { throw ShardPart.notAPart(source, "not a JSON object") }
-    guard let formatNode = object.optional("fitquestShard") else { throw ShardPart.notAPart(source, "no 'fitquestShard'") }
+    guard let members = root.members, let object = node.object else {
+      throw ShardPart.notAPart(source, "not a JSON object")
+    }
+    guard let formatNode = object.optional("fitquestShard") else {
+      throw ShardPart.notAPart(source, "no 'fitquestShard'")
+    }
     guard let format = formatNode.number, format == Double(ShardPart.format) else {
       let written = formatNode.value.number.map(NumberText.format) ?? formatNode.value.kindName
       throw DiagnosticError(
         formatNode.diagnostic(
-          "'fitquestShard' is format \(written); this FitQuest reads format \(ShardPart.format): make the parts again with this version"))
+          "'fitquestShard' is format \(written); this FitQuest reads format \(ShardPart.format): make the parts again with this version"
+        ))
     }
     let version = object.required("version")?.nonEmptyString
     let command = object.required("command")?.nonEmptyString
@@ -42,14 +47,19 @@ extension ShardPart {
   }
 
   /// Checks that `checksum` is the last member and matches the bytes before it.
-  private static func verifyChecksum(_ members: [JSONMember], root: JSONValue, source: SourceFile) throws(DiagnosticError) {
+  private static func verifyChecksum(_ members: [JSONMember], root: JSONValue, source: SourceFile)
+    throws(DiagnosticError)
+  {
     guard let last = members.last, last.key == "checksum", let written = last.value.string else {
-      throw DiagnosticError(Diagnostic(in: source, offset: root.offset, message: "'checksum' must be the last key of a part"))
+      throw DiagnosticError(
+        Diagnostic(in: source, offset: root.offset, message: "'checksum' must be the last key of a part"))
     }
     let comma = last.keyOffset - 1
     guard comma > root.offset, source.bytes[comma] == UInt8(ascii: ",") else {
       throw DiagnosticError(
-        Diagnostic(in: source, offset: last.keyOffset, message: "the part was reformatted after it was written; use the file a shard printed"))
+        Diagnostic(
+          in: source, offset: last.keyOffset,
+          message: "the part was reformatted after it was written; use the file a shard printed"))
     }
     let payload = Array(source.bytes[root.offset..<comma]) + [UInt8(ascii: "}")]
     let computed = checksum(ofPayload: payload)
@@ -57,7 +67,9 @@ extension ShardPart {
       throw DiagnosticError(
         Diagnostic(
           in: source, offset: last.value.offset,
-          message: "the checksum is \(written) but the part's content gives \(computed): the part was changed after it was written"))
+          message:
+            "the checksum is \(written) but the part's content gives \(computed): the part was changed after it was written"
+        ))
     }
   }
 
@@ -76,11 +88,17 @@ extension ShardPart {
     indexes?.finish()
     let metricNodes = object.required("metrics")?.array
     object.finish()
-    guard let scenario, let rules, let seed, let runs, let first, let step, let count, let countNode, let metricNodes else { return nil }
-    let held = ShardBatch(scenario: scenario, rules: rules, seed: UInt64(seed), runs: runs, first: first, step: step, result: RunAggregate(metrics: []))
-      .heldCount
+    guard let scenario, let rules, let seed, let runs, let first, let step, let count, let countNode, let metricNodes
+    else { return nil }
+    let held = ShardBatch(
+      scenario: scenario, rules: rules, seed: UInt64(seed), runs: runs, first: first, step: step,
+      result: RunAggregate(metrics: [])
+    )
+    .heldCount
     guard count == held else {
-      countNode.error("'\(countNode.path)' must be \(held), the run indexes from \(first) every \(step) below \(runs); found \(count)")
+      countNode.error(
+        "'\(countNode.path)' must be \(held), the run indexes from \(first) every \(step) below \(runs); found \(count)"
+      )
       return nil
     }
     var names: [String] = []
@@ -98,7 +116,8 @@ extension ShardPart {
     var result = RunAggregate(metrics: names)
     result.histograms = histograms
     result.runs = count
-    return ShardBatch(scenario: scenario, rules: rules, seed: UInt64(seed), runs: runs, first: first, step: step, result: result)
+    return ShardBatch(
+      scenario: scenario, rules: rules, seed: UInt64(seed), runs: runs, first: first, step: step, result: result)
   }
 
   private static func input(_ node: JSONNode) -> InputDigest? {
@@ -108,7 +127,8 @@ extension ShardPart {
     let digest = digestNode?.string
     object.finish()
     guard let path, let digest, let digestNode else { return nil }
-    guard digest.utf8.count == 16, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+    guard digest.utf8.count == 16, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+    else {
       digestNode.error("'\(digestNode.path)' must be 16 hexadecimal digits; found '\(digest)'")
       return nil
     }
@@ -135,7 +155,8 @@ extension ShardPart {
       }
       guard let value = elements[0].number, let count = elements[1].integer(in: 1...runs) else { return nil }
       guard value.isFinite, value > previous else {
-        elements[0].error("'\(elements[0].path)' must be a finite number above the value before it; found \(NumberText.format(value))")
+        elements[0].error(
+          "'\(elements[0].path)' must be a finite number above the value before it; found \(NumberText.format(value))")
         return nil
       }
       let (sum, overflow) = total.addingReportingOverflow(count)

@@ -53,24 +53,35 @@ public final class ShardSession: @unchecked Sendable {
   }
 
   /// The next merged batch's counts, checked against the call that wants them.
-  func take(_ scenario: Scenario, engine: Engine, count: Int, metrics: [String]) throws(DiagnosticError) -> RunAggregate {
-    guard case .merge(let all, let checkingDigests) = mode else { throw DiagnosticError(Diagnostic(message: "not merging")) }
+  func take(_ scenario: Scenario, engine: Engine, count: Int, metrics: [String]) throws(DiagnosticError) -> RunAggregate
+  {
+    guard case .merge(let all, let checkingDigests) = mode else {
+      throw DiagnosticError(Diagnostic(message: "not merging"))
+    }
     lock.lock()
     defer { lock.unlock() }
     guard next < all.count else {
-      throw DiagnosticError(Diagnostic(message: "the parts hold \(all.count) Monte Carlo batch(es) but the command needs more; were they made by this command?"))
+      throw DiagnosticError(
+        Diagnostic(
+          message:
+            "the parts hold \(all.count) Monte Carlo batch(es) but the command needs more; were they made by this command?"
+        ))
     }
     let batch = all[next]
     var call = batch
-    call.scenario = checkingDigests ? try InputDigest.of(scenario) : InputDigest(path: scenario.path, digest: batch.scenario.digest)
-    call.rules = checkingDigests ? InputDigest.of(engine.pack) : InputDigest(path: engine.pack.source, digest: batch.rules.digest)
+    call.scenario =
+      checkingDigests ? try InputDigest.of(scenario) : InputDigest(path: scenario.path, digest: batch.scenario.digest)
+    call.rules =
+      checkingDigests ? InputDigest.of(engine.pack) : InputDigest(path: engine.pack.source, digest: batch.rules.digest)
     call.seed = scenario.seed
     call.runs = count
     call.result = RunAggregate(metrics: metrics)
     guard call.recordsSameCall(as: batch) else {
       throw DiagnosticError(
         Diagnostic(
-          message: "Monte Carlo batch \(next + 1) of the parts is \(batch.runs) run(s) of \(batch.scenario.path) (seed \(batch.seed)) under \(batch.rules.path); the command runs \(count) of \(scenario.path) (seed \(scenario.seed)) under \(engine.pack.source), or other metrics or files: were the parts made with these arguments and files?"))
+          message:
+            "Monte Carlo batch \(next + 1) of the parts is \(batch.runs) run(s) of \(batch.scenario.path) (seed \(batch.seed)) under \(batch.rules.path); the command runs \(count) of \(scenario.path) (seed \(scenario.seed)) under \(engine.pack.source), or other metrics or files: were the parts made with these arguments and files?"
+        ))
     }
     next += 1
     return batch.result

@@ -43,7 +43,8 @@ public enum SimulationRunner {
           throw DiagnosticError(
             Diagnostic(
               file: scenario.path,
-              message: "day \(index) (\(scenario.day(index).iso)) of the run with seed \(seed): event '\(events[position].id)': \(error.message)",
+              message:
+                "day \(index) (\(scenario.day(index).iso)) of the run with seed \(seed): event '\(events[position].id)': \(error.message)",
               notes: error.notes))
         }
         recorder.record(log, eventID: events[position].id, dayIndex: index)

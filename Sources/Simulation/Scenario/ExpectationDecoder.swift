@@ -20,9 +20,12 @@ struct ExpectationDecoder {
       if let betweenNode = fields.optional("between") {
         if atLeast != nil || atMost != nil {
           betweenNode.error("give either 'between' or 'atLeast'/'atMost', not both")
-        } else if let bounds = betweenNode.array, bounds.count == 2, let low = bounds[0].number, let high = bounds[1].number {
+        } else if let bounds = betweenNode.array, bounds.count == 2, let low = bounds[0].number,
+          let high = bounds[1].number
+        {
           if low > high {
-            betweenNode.error("'between' is [\(NumberText.format(low)), \(NumberText.format(high))]; the minimum is above the maximum")
+            betweenNode.error(
+              "'between' is [\(NumberText.format(low)), \(NumberText.format(high))]; the minimum is above the maximum")
           }
           atLeast = low
           atMost = high
@@ -42,7 +45,8 @@ struct ExpectationDecoder {
         neverNode?.error("'never' cannot be combined with bounds")
       }
       if never && !Metrics.isDay(metric) {
-        neverNode?.error("'never' applies to day metrics (level.N, achievement.ID, evolution.N); '\(metric)' always has a value")
+        neverNode?.error(
+          "'never' applies to day metrics (level.N, achievement.ID, evolution.N); '\(metric)' always has a value")
       }
       let position = item.source.position(of: item.offset)
       expectations.append(

@@ -97,7 +97,8 @@ struct ScenarioDecoder {
     let total = month - 1 + count
     let endYear = year + total / 12
     let endMonth = total % 12 + 1
-    let end = Day(validYear: endYear, month: endMonth, day: min(dayOfMonth, Day.daysInMonthPublic(year: endYear, month: endMonth)))
+    let end = Day(
+      validYear: endYear, month: endMonth, day: min(dayOfMonth, Day.daysInMonthPublic(year: endYear, month: endMonth)))
     return checkLength(end.number - start.number, value)
   }
 
@@ -124,7 +125,8 @@ struct ScenarioDecoder {
       return nil
     }
     guard low <= high else {
-      node.error("'\(node.path)' is [\(NumberText.format(low)), \(NumberText.format(high))]; the minimum is above the maximum")
+      node.error(
+        "'\(node.path)' is [\(NumberText.format(low)), \(NumberText.format(high))]; the minimum is above the maximum")
       return nil
     }
     return low...high
@@ -138,7 +140,9 @@ struct ScenarioDecoder {
     if let starterNode = object.optional("starter"), let id = starterNode.string {
       if let rules = engine?.pack.companions {
         let starters = rules.species.filter(\.isStarter).map(\.id)
-        if starters.contains(id) { starter = id } else {
+        if starters.contains(id) {
+          starter = id
+        } else {
           starterNode.error("unknown starter '\(id)'\(Suggestion.hint(for: id, among: starters))")
         }
       } else if engine != nil {
@@ -153,7 +157,9 @@ struct ScenarioDecoder {
       let protein = fields.required("proteinG")?.number(in: 0...1_000)
       let carbs = fields.required("carbsG")?.number(in: 0...2_000)
       let fat = fields.required("fatG")?.number(in: 0...1_000)
-      if let kcal, let protein, let carbs, let fat { targets = MacroTargets(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat) }
+      if let kcal, let protein, let carbs, let fat {
+        targets = MacroTargets(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat)
+      }
     }
     let gain = object.optional("strengthGain")?.number(in: 0...0.05) ?? 0.008
     return Persona(starter: starter, bodyWeightKg: weight, targets: targets, strengthGain: gain)
@@ -171,7 +177,8 @@ struct ScenarioDecoder {
       var weekdays: [Int] = []
       if let daysNode = fields.required("days"), let days = daysNode.array {
         for day in days {
-          guard let name = day.choice(Self.weekdays, what: "weekday"), let index = Self.weekdays.firstIndex(of: name) else { continue }
+          guard let name = day.choice(Self.weekdays, what: "weekday"), let index = Self.weekdays.firstIndex(of: name)
+          else { continue }
           weekdays.append(index + 1)
         }
         if days.isEmpty { daysNode.error("'\(daysNode.path)' needs at least one weekday") }
@@ -179,7 +186,8 @@ struct ScenarioDecoder {
       var category: String?
       if let categoryNode = fields.required("category"), let name = categoryNode.string {
         if let engine, engine.pack.category(named: name) == nil {
-          categoryNode.error("unknown category '\(name)'\(Suggestion.hint(for: name, among: engine.pack.categories.map(\.name)))")
+          categoryNode.error(
+            "unknown category '\(name)'\(Suggestion.hint(for: name, among: engine.pack.categories.map(\.name)))")
         } else {
           category = name
         }
@@ -202,9 +210,14 @@ struct ScenarioDecoder {
         let isUnlisted = exercise.optional("unlisted")?.bool ?? false
         if let name, let nameNode, let engine, engine.pack.exercise(named: name) == nil {
           if !isUnlisted {
-            nameNode.error("unknown exercise '\(name)'\(Suggestion.hint(for: name, among: engine.pack.exercises.map(\.name)))")
-          } else if let category, let index = engine.pack.category(named: category), engine.pack.unlistedExercise(forCategory: index) == nil {
-            nameNode.error("the rule pack keeps no unlisted exercises of category '\(category)' (exercises.json names none in 'unlisted')")
+            nameNode.error(
+              "unknown exercise '\(name)'\(Suggestion.hint(for: name, among: engine.pack.exercises.map(\.name)))")
+          } else if let category, let index = engine.pack.category(named: category),
+            engine.pack.unlistedExercise(forCategory: index) == nil
+          {
+            nameNode.error(
+              "the rule pack keeps no unlisted exercises of category '\(category)' (exercises.json names none in 'unlisted')"
+            )
           }
         }
         let gain = exercise.optional("strengthGain")?.number(in: 0...0.05)
@@ -215,20 +228,24 @@ struct ScenarioDecoder {
         let maxNode = exercise.optional("maxKg")
         var maxKg = maxNode?.number(in: 1...1_500)
         if let startKg, let max = maxKg, max < startKg {
-          maxNode?.error("'maxKg' (\(NumberText.format(max))) is below 'startKg' (\(NumberText.format(startKg))); the lifter cannot lift it")
+          maxNode?.error(
+            "'maxKg' (\(NumberText.format(max))) is below 'startKg' (\(NumberText.format(startKg))); the lifter cannot lift it"
+          )
           maxKg = nil
         }
         if let name, let sets, let reps, let startKg {
-          var plan = ExercisePlan(name: name, sets: sets, reps: reps, startKg: startKg, maxKg: maxKg ?? max(1, startKg * 1.3), rpe: setRPE)
+          var plan = ExercisePlan(
+            name: name, sets: sets, reps: reps, startKg: startKg, maxKg: maxKg ?? max(1, startKg * 1.3), rpe: setRPE)
           plan.isUnlisted = isUnlisted && engine?.pack.exercise(named: name) == nil
           plan.strengthGain = gain
           exercises.append(plan)
         }
       }
       if let category, let duration {
-        sessions.append(SessionPlan(
-          weekdays: weekdays, category: category, durationMin: duration, rpe: rpe, activeKcal: kcal,
-          distanceKm: distance, exercises: exercises, probability: probability))
+        sessions.append(
+          SessionPlan(
+            weekdays: weekdays, category: category, durationMin: duration, rpe: rpe, activeKcal: kcal,
+            distanceKm: distance, exercises: exercises, probability: probability))
       }
     }
     return sessions
@@ -279,7 +296,8 @@ struct ScenarioDecoder {
     let drift = object.optional("driftKcalPerWeek")?.number(in: -500...500) ?? 0
     let protein = object.optional("proteinG")?.number(in: 0...500)
     guard let mean else { return nil }
-    return NutritionPattern(logProbability: log, meanKcal: mean, spreadKcal: spread, driftKcalPerWeek: drift, proteinG: protein)
+    return NutritionPattern(
+      logProbability: log, meanKcal: mean, spreadKcal: spread, driftKcalPerWeek: drift, proteinG: protein)
   }
 }
 

@@ -11,12 +11,16 @@ public enum ScenarioLoader {
   public static let maximumExtends = 16
 
   /// Loads a scenario, applying `scenario.…` overrides, checking names against its rule pack.
-  public static func load(path: String, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
+  public static func load(path: String, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError)
+    -> Scenario
+  {
     try load(try FileSystem.read(path), overrides: overrides, packs: packs)
   }
 
   /// Loads a scenario from its text; the source's name is its path (`rules` is relative to it).
-  public static func load(_ source: SourceFile, overrides: [JSONOverride] = [], packs: PackCache) throws(DiagnosticError) -> Scenario {
+  public static func load(_ source: SourceFile, overrides: [JSONOverride] = [], packs: PackCache)
+    throws(DiagnosticError) -> Scenario
+  {
     let path = source.name
     let log = DiagnosticLog()
     var root = try document(source, log: log, chain: [path])
@@ -70,7 +74,11 @@ public enum ScenarioLoader {
     var parts = String(file[..<slash]).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     for component in relative.split(separator: "/") {
       if component == ".." {
-        if let last = parts.last, !last.isEmpty, last != "..", last != "." { parts.removeLast() } else { parts.append("..") }
+        if let last = parts.last, !last.isEmpty, last != "..", last != "." {
+          parts.removeLast()
+        } else {
+          parts.append("..")
+        }
       } else if component != "." {
         parts.append(String(component))
       }

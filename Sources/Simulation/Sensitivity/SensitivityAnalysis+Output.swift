@@ -11,7 +11,9 @@ extension SensitivityAnalysis {
     let scenario = part.scenario
     var lines = [
       "\(scenario.name): \(part.entries.count) rule values, each \(NumberText.format(Self.step * 100))% lower and higher; \(runs) runs per value and side (seeds derived from \(scenario.seed), the same for every value)",
-      "base: " + zip(metrics, part.base).map { "\(MetricSet.label($0)) \(SensitivityFormat.value($0, $1))" }.joined(separator: " · "),
+      "base: "
+        + zip(metrics, part.base).map { "\(MetricSet.label($0)) \(SensitivityFormat.value($0, $1))" }.joined(
+          separator: " · "),
       "change at −\(NumberText.format(Self.step * 100))% / +\(NumberText.format(Self.step * 100))% (median day of day metrics, mean of the others), "
         + (rankedBy.map { "most \(MetricSet.label($0)) moved first:" } ?? "most moved first (relative to the base):"),
       "",
@@ -25,19 +27,32 @@ extension SensitivityAnalysis {
       max(MetricSet.label(metrics[index]).count, cells.map { $0[index].count }.max() ?? 0) + 3
     }
     lines.append(
-      Format.pad("rank", 6) + Format.pad("rule value", pathWidth) + Format.pad("value", 9, right: true) + Format.pad("−10%", 10, right: true)
-        + Format.pad("+10%", 10, right: true) + zip(metrics, widths).map { Format.pad(MetricSet.label($0), $1, right: true) }.joined())
+      Format.pad("rank", 6) + Format.pad("rule value", pathWidth) + Format.pad("value", 9, right: true)
+        + Format.pad("−10%", 10, right: true)
+        + Format.pad("+10%", 10, right: true)
+        + zip(metrics, widths).map { Format.pad(MetricSet.label($0), $1, right: true) }.joined())
     for (rank, (entry, row)) in zip(shown, cells).enumerated() {
       lines.append(
         Format.pad(String(rank + 1), 4, right: true) + "  " + Format.pad(entry.value.path, pathWidth)
-          + Format.pad(NumberText.format(entry.value.value), 9, right: true) + Format.pad(NumberText.format(entry.low), 10, right: true)
-          + Format.pad(NumberText.format(entry.high), 10, right: true) + zip(row, widths).map { Format.pad($0, $1, right: true) }.joined())
+          + Format.pad(NumberText.format(entry.value.value), 9, right: true)
+          + Format.pad(NumberText.format(entry.low), 10, right: true)
+          + Format.pad(NumberText.format(entry.high), 10, right: true)
+          + zip(row, widths).map { Format.pad($0, $1, right: true) }.joined())
     }
-    let still = part.entries.filter { entry in metrics.indices.allSatisfy { Self.reach(entry, part.base[$0], metric: metrics[$0], at: $0, days: scenario.days) == 0 } }
+    let still = part.entries.filter { entry in
+      metrics.indices.allSatisfy {
+        Self.reach(entry, part.base[$0], metric: metrics[$0], at: $0, days: scenario.days) == 0
+      }
+    }
     lines.append("")
-    let unmoved = still.isEmpty ? "each moved at least one of these metrics." : "\(still.count) of \(part.entries.count) moved none of these metrics."
+    let unmoved =
+      still.isEmpty
+      ? "each moved at least one of these metrics."
+      : "\(still.count) of \(part.entries.count) moved none of these metrics."
     if part.entries.count > shown.count {
-      lines.append("\(part.entries.count - shown.count) more (--top N shows more; --format csv or json lists every value); \(unmoved)")
+      lines.append(
+        "\(part.entries.count - shown.count) more (--top N shows more; --format csv or json lists every value); \(unmoved)"
+      )
     } else {
       lines.append(unmoved.prefix(1).uppercased() + unmoved.dropFirst())
     }
@@ -50,7 +65,9 @@ extension SensitivityAnalysis {
       lines.append("Not moved (0, and ±10% of 0 is 0): " + part.zeros.map(\.path).joined(separator: ", "))
     }
     if !part.inert.isEmpty {
-      lines.append("Not moved: \(part.inert.count) companion stat values (species base and growth, element profiles), which no metric reads.")
+      lines.append(
+        "Not moved: \(part.inert.count) companion stat values (species base and growth, element profiles), which no metric reads."
+      )
     }
     return lines.joined(separator: "\n")
   }
@@ -66,7 +83,8 @@ extension SensitivityAnalysis {
           let low = entry.atLow?[index]
           let high = entry.atHigh?[index]
           let cells = [
-            Format.csv(part.scenario.name), String(rank + 1), Format.csv(entry.value.path), NumberText.format(entry.value.value),
+            Format.csv(part.scenario.name), String(rank + 1), Format.csv(entry.value.path),
+            NumberText.format(entry.value.value),
             NumberText.format(entry.low), NumberText.format(entry.high), Format.csv(metric), Format.machine(base),
             Format.machine(low), Format.machine(high), Format.machine(Self.difference(base, low)),
             Format.machine(Self.difference(base, high)), Format.csv(entry.refusal ?? ""),
@@ -177,14 +195,18 @@ enum SensitivityFormat {
       }
     }
     guard let base, let value else { return "—" }
-    if SensitivityAnalysis.unit(metric) < 1 { return signed((value - base) * 100, decimals: 2) + (value == base ? "" : " pt") }
+    if SensitivityAnalysis.unit(metric) < 1 {
+      return signed((value - base) * 100, decimals: 2) + (value == base ? "" : " pt")
+    }
     return signed(value - base, decimals: abs(value - base) >= 100 ? 0 : 2)
   }
 
   /// "+1,203", "−0.35", "0": thousands separators, the Unicode minus, at most `decimals`.
   private static func signed(_ difference: Double, decimals: Int) -> String {
     let magnitude = abs(difference)
-    let text = magnitude >= 1000 ? Format.grouped(magnitude.rounded()) : NumberText.short(decimals == 0 ? magnitude.rounded() : magnitude)
+    let text =
+      magnitude >= 1000
+      ? Format.grouped(magnitude.rounded()) : NumberText.short(decimals == 0 ? magnitude.rounded() : magnitude)
     guard text != "0" else { return "0" }
     return (difference < 0 ? "\u{2212}" : "+") + text
   }

@@ -14,7 +14,9 @@ import RuleLanguage
 /// (a band limit that must stay 10, a probability above 1) is listed with the reason.
 public struct SensitivityAnalysis: Sendable {
   /// The metrics measured by default: level milestones, total XP, evolutions, quests, clamps.
-  public static let defaultMetrics = ["level.10", "level.20", "totalXP", "evolutions", "quests", "nutrition.clampShare"]
+  public static let defaultMetrics = [
+    "level.10", "level.20", "totalXP", "evolutions", "quests", "nutrition.clampShare",
+  ]
 
   /// How far each value moves (a fraction: 0.1 is ±10%).
   public static let step = 0.1
@@ -80,16 +82,19 @@ public struct SensitivityAnalysis: Sendable {
       let candidates = SensitivityAnalysis.candidates(value)
       return [(value.path, candidates.map(\.low)), (value.path, candidates.map(\.high))]
     }
-    let batches = SensitivityAnalysis.run(tried, metrics: metrics, runs: runs, threads: threads, load: load, progress: progress)
+    let batches = SensitivityAnalysis.run(
+      tried, metrics: metrics, runs: runs, threads: threads, load: load, progress: progress)
     parts = baseline.rows.enumerated().map { index, row in
       let base = SensitivityAnalysis.measures(row.aggregate, metrics)
       let entries = moved.enumerated().map { position, value in
         let (atLow, atHigh) = (batches[2 * position], batches[2 * position + 1])
         return Entry(
-          value: value, low: atLow.value, high: atHigh.value, atLow: atLow.measures?[index], atHigh: atHigh.measures?[index],
+          value: value, low: atLow.value, high: atHigh.value, atLow: atLow.measures?[index],
+          atHigh: atHigh.measures?[index],
           refusal: atLow.refusal ?? atHigh.refusal)
       }
-      let ranked = SensitivityAnalysis.ranked(entries, base: base, metrics: metrics, days: row.scenario.days, by: rankedBy)
+      let ranked = SensitivityAnalysis.ranked(
+        entries, base: base, metrics: metrics, days: row.scenario.days, by: rankedBy)
       return Part(
         scenario: row.scenario, engine: row.engine, base: base, entries: ranked, zeros: values.filter { $0.value == 0 },
         inert: values.filter { $0.value != 0 && $0.isInert })
@@ -168,7 +173,9 @@ public struct SensitivityAnalysis: Sendable {
           values.append(RuleValue(path: path, value: number, isWhole: false))
         }
       } else {
-        throw DiagnosticError(Diagnostic(message: "no number at '\(path)' in the rule pack\(Suggestion.hint(for: path, among: all.map(\.path)))"))
+        throw DiagnosticError(
+          Diagnostic(
+            message: "no number at '\(path)' in the rule pack\(Suggestion.hint(for: path, among: all.map(\.path)))"))
       }
     }
     return values
@@ -183,7 +190,9 @@ public struct SensitivityAnalysis: Sendable {
     guard value.isWhole else { return [(low, high)] }
     let away = value.value > 0 ? 1.0 : -1.0
     let (wholeLow, wholeHigh) = (low.rounded(), high.rounded())
-    let whole = (wholeLow == value.value ? value.value - away : wholeLow, wholeHigh == value.value ? value.value + away : wholeHigh)
+    let whole = (
+      wholeLow == value.value ? value.value - away : wholeLow, wholeHigh == value.value ? value.value + away : wholeHigh
+    )
     return whole == (low, high) ? [(low, high)] : [(low, high), whole]
   }
 
@@ -212,11 +221,15 @@ public struct SensitivityAnalysis: Sendable {
 
   /// The smallest base a relative move is measured against, so that a metric at 0 does not make
   /// every move infinite: one (day, XP, evolution, quest), or 1% for shares and adjustments.
-  static func unit(_ metric: String) -> Double { metric.hasPrefix("nutrition.") && metric != "nutrition.targetDays" && metric != "nutrition.clampedDays" ? 0.01 : 1 }
+  static func unit(_ metric: String) -> Double {
+    metric.hasPrefix("nutrition.") && metric != "nutrition.targetDays" && metric != "nutrition.clampedDays" ? 0.01 : 1
+  }
 
   static func ranked(_ entries: [Entry], base: [Double?], metrics: [String], days: Int, by metric: String?) -> [Entry] {
     let indexes = metric.flatMap { metrics.firstIndex(of: $0) }.map { [$0] } ?? Array(metrics.indices)
-    let scores = entries.map { entry in indexes.map { reach(entry, base[$0], metric: metrics[$0], at: $0, days: days) }.max() ?? 0 }
+    let scores = entries.map { entry in
+      indexes.map { reach(entry, base[$0], metric: metrics[$0], at: $0, days: days) }.max() ?? 0
+    }
     // Largest first; ties keep file order.
     return entries.indices.sorted { (-scores[$0], $0) < (-scores[$1], $1) }.map { entries[$0] }
   }

@@ -36,7 +36,8 @@ struct NelderMead {
     var evaluated = -1
     while true {
       // Best first; a tie keeps the earlier vertex (a stable sort).
-      simplex = simplex.enumerated().sorted { ($0.element.penalty, $0.offset) < ($1.element.penalty, $1.offset) }.map(\.element)
+      simplex = simplex.enumerated().sorted { ($0.element.penalty, $0.offset) < ($1.element.penalty, $1.offset) }.map(
+        \.element)
       if let met = simplex.first(where: \.isMet) { return met.values }
       // Stop at the limit, when the simplex is as small as rounding allows, or when a whole
       // step only revisited known points (rounding made it go round in a circle).
@@ -73,7 +74,8 @@ struct NelderMead {
   private func vertex(_ position: [Double]) throws(DiagnosticError) -> Vertex {
     let values = zip(parameters, position).map { $0.value(at: $1, slack: NelderMead.precision / 2) }
     let (penalty, met) = try evaluator.penalty(values)
-    return Vertex(position: zip(parameters, values).map { $0.position(of: $1) }, values: values, penalty: penalty, isMet: met)
+    return Vertex(
+      position: zip(parameters, values).map { $0.position(of: $1) }, values: values, penalty: penalty, isMet: met)
   }
 
   /// The centroid plus `factor` times the way from it to `point`.
@@ -91,7 +93,9 @@ struct NelderMead {
   private func size(_ simplex: [Vertex]) -> Double {
     var largest = 0.0
     for vertex in simplex.dropFirst() {
-      for index in parameters.indices { largest = max(largest, abs(vertex.position[index] - simplex[0].position[index])) }
+      for index in parameters.indices {
+        largest = max(largest, abs(vertex.position[index] - simplex[0].position[index]))
+      }
     }
     return largest
   }

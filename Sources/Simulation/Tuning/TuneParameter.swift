@@ -46,26 +46,34 @@ public struct TuneParameter: Sendable, Equatable {
     let override = try JSONOverride(parsing: "\(path)=0")
     let value: JSONValue?
     if case .key("scenario")? = override.steps.first {
-      value = (try? JSONReader.parse(scenario.source)).flatMap { PackDocuments.value(in: $0, at: override, dropping: 1) }
+      value = (try? JSONReader.parse(scenario.source)).flatMap {
+        PackDocuments.value(in: $0, at: override, dropping: 1)
+      }
     } else {
       // A misspelt path is refused here, with its hint, before any run.
       let documents = PackDocuments(engine.pack)
       guard case .key(let stem)? = override.steps.first, let file = documents.file(stem) else {
         let first = path.prefix { $0 != "." && $0 != "[" }
         throw DiagnosticError(
-          Diagnostic(message: "--param \(path): no rule file '\(first).json'\(Suggestion.hint(for: String(first), among: documents.files.map(\.stem) + ["scenario"]))"))
+          Diagnostic(
+            message:
+              "--param \(path): no rule file '\(first).json'\(Suggestion.hint(for: String(first), among: documents.files.map(\.stem) + ["scenario"]))"
+          ))
       }
       do {
         _ = try override.applying(to: file.root, dropping: 1)
       } catch {
         let message = error.diagnostics.first?.message ?? ""
-        let reason = message.hasPrefix("cannot apply --set \(override.text): ") ? String(message.dropFirst("cannot apply --set \(override.text): ".count)) : message
+        let reason =
+          message.hasPrefix("cannot apply --set \(override.text): ")
+          ? String(message.dropFirst("cannot apply --set \(override.text): ".count)) : message
         throw DiagnosticError(Diagnostic(message: "--param \(path): \(reason)"))
       }
       value = documents.value(at: path)
     }
     if let value, value.number == nil {
-      throw DiagnosticError(Diagnostic(message: "--param \(path): the value there is \(value.kindName) (\(value)); tune changes numbers"))
+      throw DiagnosticError(
+        Diagnostic(message: "--param \(path): the value there is \(value.kindName) (\(value)); tune changes numbers"))
     }
     return resolved(current: value)
   }

@@ -56,8 +56,10 @@ public struct TuneResult: Sendable {
     outcomes = zip(objectives, readings).map { objective, reading in
       Outcome(
         target: objective.target, scenario: objective.scenarioName,
-        label: several && objective.target.scenario == nil ? "\(objective.scenarioName): \(objective.target.text)" : objective.target.text,
-        value: reading.value, isMet: reading.isMet, shortfall: reading.isMet ? 0 : objective.target.shortfall(reading.number))
+        label: several && objective.target.scenario == nil
+          ? "\(objective.scenarioName): \(objective.target.text)" : objective.target.text,
+        value: reading.value, isMet: reading.isMet,
+        shortfall: reading.isMet ? 0 : objective.target.shortfall(reading.number))
     }
   }
 
@@ -79,7 +81,9 @@ public struct TuneResult: Sendable {
       if value <= low { ends.append("at the bottom of the range of \(parameter.path) (\(parameter.text(value)))") }
       if value >= high { ends.append("at the top of the range of \(parameter.path) (\(parameter.text(value)))") }
     }
-    if ends.isEmpty { return "inside the ranges (the targets pull against each other; widen a range or relax a target)" }
+    if ends.isEmpty {
+      return "inside the ranges (the targets pull against each other; widen a range or relax a target)"
+    }
     return ends.joined(separator: " and ")
   }
 
@@ -110,9 +114,12 @@ public struct TuneResult: Sendable {
     lines.append("")
     for outcome in outcomes where !outcome.isMet {
       lines.append(
-        "No value found meets '\(outcome.label)': the closest is \(TuneDisplay.value(outcome.target, outcome.value)), \(ends()).")
+        "No value found meets '\(outcome.label)': the closest is \(TuneDisplay.value(outcome.target, outcome.value)), \(ends())."
+      )
     }
-    lines.append("\(evaluations) evaluation\(evaluations == 1 ? "" : "s") of \(runs) runs\(scenarios.count == 1 ? "" : " per scenario")")
+    lines.append(
+      "\(evaluations) evaluation\(evaluations == 1 ? "" : "s") of \(runs) runs\(scenarios.count == 1 ? "" : " per scenario")"
+    )
     lines.append(setLine)
     return lines.joined(separator: "\n")
   }

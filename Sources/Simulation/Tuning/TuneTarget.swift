@@ -66,7 +66,9 @@ public struct TuneTarget: Sendable, Equatable {
     guard let statistic = TuneTarget.statistic(statisticWord) else {
       let hint = Suggestion.hint(for: statisticWord, among: ["p10", "p50", "p90", "mean", "happened"])
       throw TuneTarget.malformed(
-        raw, "unknown statistic '\(statisticWord)'" + (hint.isEmpty ? "; use p10, p50, p90 (any pN), mean or happened" : hint))
+        raw,
+        "unknown statistic '\(statisticWord)'"
+          + (hint.isEmpty ? "; use p10, p50, p90 (any pN), mean or happened" : hint))
     }
     self.statistic = statistic
     guard let comparison = scanner.comparison() else {
@@ -76,9 +78,12 @@ public struct TuneTarget: Sendable, Equatable {
     let isDay = Metrics.isDay(metric)
     let dayWord = scanner.keyword(["day", "days"])
     if dayWord && (!isDay || statistic == .happened) {
-      throw TuneTarget.malformed(raw, "'day' belongs to the percentiles and mean of day metrics (level.N, evolution.N, achievement.ID)")
+      throw TuneTarget.malformed(
+        raw, "'day' belongs to the percentiles and mean of day metrics (level.N, evolution.N, achievement.ID)")
     }
-    guard let number = scanner.number() else { throw TuneTarget.malformed(raw, "expected a number after '\(comparison.rawValue)'") }
+    guard let number = scanner.number() else {
+      throw TuneTarget.malformed(raw, "expected a number after '\(comparison.rawValue)'")
+    }
     let percent = scanner.symbol("%")
     value = percent ? number / 100 : number
     _ = scanner.keyword(["day", "days"])
@@ -93,7 +98,10 @@ public struct TuneTarget: Sendable, Equatable {
     guard scanner.isAtEnd else { throw TuneTarget.malformed(raw, "unexpected '\(scanner.remainder)'") }
     if statistic == .happened {
       guard isDay else {
-        throw TuneTarget.malformed(raw, "'happened' applies to day metrics (level.N, evolution.N, achievement.ID); '\(metric)' has a value in every run")
+        throw TuneTarget.malformed(
+          raw,
+          "'happened' applies to day metrics (level.N, evolution.N, achievement.ID); '\(metric)' has a value in every run"
+        )
       }
       guard (0...1).contains(value) else {
         throw TuneTarget.malformed(raw, "'happened' is a share of runs: write it as 90% or 0.9")
@@ -113,7 +121,10 @@ public struct TuneTarget: Sendable, Equatable {
 
   private static func malformed(_ text: String, _ reason: String) -> DiagnosticError {
     DiagnosticError(
-      Diagnostic(message: "'\(text)': \(reason) (a target is METRIC STATISTIC =|<=|>= VALUE [±TOLERANCE], e.g. 'level.10 p50 = day 42 ±2')"))
+      Diagnostic(
+        message:
+          "'\(text)': \(reason) (a target is METRIC STATISTIC =|<=|>= VALUE [±TOLERANCE], e.g. 'level.10 p50 = day 42 ±2')"
+      ))
   }
 
   /// Whether a value of the statistic meets the target (nil: the percentile is "never", which
@@ -160,7 +171,10 @@ private struct TargetScanner {
 
   mutating func comparison() -> TuneTarget.Comparison? {
     skipSpaces()
-    for (spelling, comparison) in [("<=", TuneTarget.Comparison.atMost), (">=", .atLeast), ("≤", .atMost), ("≥", .atLeast), ("==", .equal), ("=", .equal)]
+    for (spelling, comparison) in [
+      ("<=", TuneTarget.Comparison.atMost), (">=", .atLeast), ("≤", .atMost), ("≥", .atLeast), ("==", .equal),
+      ("=", .equal),
+    ]
     where rest.hasPrefix(spelling) {
       rest = rest.dropFirst(spelling.count)
       return comparison
@@ -185,10 +199,14 @@ private struct TargetScanner {
     // An optional sign, digits with an optional point, an optional exponent.
     var end = rest.startIndex
     if end < rest.endIndex, rest[end] == "-" || rest[end] == "+" { end = rest.index(after: end) }
-    while end < rest.endIndex, rest[end].isASCII, rest[end].isNumber || rest[end] == "." { end = rest.index(after: end) }
+    while end < rest.endIndex, rest[end].isASCII, rest[end].isNumber || rest[end] == "." {
+      end = rest.index(after: end)
+    }
     if end < rest.endIndex, rest[end] == "e" || rest[end] == "E" {
       var exponent = rest.index(after: end)
-      if exponent < rest.endIndex, rest[exponent] == "-" || rest[exponent] == "+" { exponent = rest.index(after: exponent) }
+      if exponent < rest.endIndex, rest[exponent] == "-" || rest[exponent] == "+" {
+        exponent = rest.index(after: exponent)
+      }
       if exponent < rest.endIndex, rest[exponent].isASCII, rest[exponent].isNumber {
         end = exponent
         while end < rest.endIndex, rest[end].isASCII, rest[end].isNumber { end = rest.index(after: end) }

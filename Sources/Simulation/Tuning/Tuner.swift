@@ -47,7 +47,9 @@ public struct Tuner {
   ///   refused by the pack or scenario.
   public func run() throws(DiagnosticError) -> TuneResult {
     let evaluator = TuneEvaluator(tuner: self, load: load, progress: progress)
-    let start = parameters.map { parameter in parameter.current.map { min(parameter.high, max(parameter.low, $0)) } ?? parameter.value(at: 0.5, slack: 0.25) }
+    let start = parameters.map { parameter in
+      parameter.current.map { min(parameter.high, max(parameter.low, $0)) } ?? parameter.value(at: 0.5, slack: 0.25)
+    }
     let scenarios = try load([]).map(\.0)
     let objectives = try TuneEvaluator.objectives(targets, scenarios: scenarios)
     evaluator.objectives = objectives
@@ -100,7 +102,8 @@ final class TuneEvaluator {
       sweepParameters.append(try SweepParameter(parsing: "\(parameter.path)=\(parameter.text(value))"))
     }
     let metrics = tuner.targets.map(\.metric)
-    let sweep = try Sweep(parameters: sweepParameters, metrics: metrics, runs: tuner.runs, threads: tuner.threads, load: load)
+    let sweep = try Sweep(
+      parameters: sweepParameters, metrics: metrics, runs: tuner.runs, threads: tuner.threads, load: load)
     let point = Point(values: values, scenarios: sweep.rows.map(\.scenario), aggregates: sweep.rows.map(\.aggregate))
     cache[values] = point
     count += 1
@@ -129,10 +132,14 @@ final class TuneEvaluator {
     for target in targets {
       if let name = target.scenario, !scenarios.contains(where: { $0.name == name }) {
         throw DiagnosticError(
-          Diagnostic(message: "target '\(target.text)': no scenario '\(name)' among those tuned\(Suggestion.hint(for: name, among: scenarios.map(\.name)))"))
+          Diagnostic(
+            message:
+              "target '\(target.text)': no scenario '\(name)' among those tuned\(Suggestion.hint(for: name, among: scenarios.map(\.name)))"
+          ))
       }
       for (index, scenario) in scenarios.enumerated() where target.scenario == nil || target.scenario == scenario.name {
-        objectives.append(TuneObjective(target: target, scenario: index, scenarioName: scenario.name, days: scenario.days))
+        objectives.append(
+          TuneObjective(target: target, scenario: index, scenarioName: scenario.name, days: scenario.days))
       }
     }
     return objectives

@@ -45,8 +45,11 @@ struct FanChart {
     let plot = SVGPlot(xLow: xs.min() ?? 0, xHigh: xs.max() ?? 1, yLow: lowY, yHigh: points.map(\.p90).max() ?? 1)
     var out = SVGPlot.open(title, id: id)
     out += plot.yAxis(yTitle, percent: percent)
-    let ticks = xTicks
-      ?? Ticks.round(low: plot.xLow, high: plot.xHigh).filter { $0 >= plot.xLow && $0 <= plot.xHigh }.map { ($0, Ticks.label($0), nil) }
+    let ticks =
+      xTicks
+      ?? Ticks.round(low: plot.xLow, high: plot.xHigh).filter { $0 >= plot.xLow && $0 <= plot.xHigh }.map {
+        ($0, Ticks.label($0), nil)
+      }
     out += plot.xAxis(xTitle, ticks: ticks)
     for line in series where !line.points.isEmpty {
       let upper = line.points.map { (plot.x($0.x), plot.y($0.p90)) }
@@ -54,7 +57,8 @@ struct FanChart {
       let band = Self.path(upper) + " " + Self.path(lower).dropFirst() + "Z"
       out += "<path class=\"band \(line.role)\" d=\"\(band)\"><title>\(HTML.escape(line.name)): p10–p90</title></path>"
       let median = Self.path(line.points.map { (plot.x($0.x), plot.y($0.p50)) })
-      out += "<path class=\"median \(line.role)\" d=\"\(median)\"><title>\(HTML.escape(line.name)): median</title></path>"
+      out +=
+        "<path class=\"median \(line.role)\" d=\"\(median)\"><title>\(HTML.escape(line.name)): median</title></path>"
     }
     out += markerLines(plot)
     return out + "</svg>"
@@ -68,7 +72,8 @@ extension FanChart {
     func text(_ value: Double) -> String { NumberText.short((value * 10).rounded() / 10) }
     var kept: [(Double, Double)] = []
     for (index, point) in points.enumerated() {
-      let flat = index > 0 && index < points.count - 1 && points[index - 1].1 == point.1 && points[index + 1].1 == point.1
+      let flat =
+        index > 0 && index < points.count - 1 && points[index - 1].1 == point.1 && points[index + 1].1 == point.1
       if !flat { kept.append(point) }
     }
     let pairs = kept.map { "\(text($0.0)),\(text($0.1))" }
@@ -86,9 +91,11 @@ extension FanChart {
     var out = ""
     var rows: [[ClosedRange<Double>]] = []
     let right = SVGPlot.width - SVGPlot.right
-    for marker in markers.sorted(by: { ($0.x, $0.label) < ($1.x, $1.label) }) where marker.x >= plot.xLow && marker.x <= plot.xHigh {
+    for marker in markers.sorted(by: { ($0.x, $0.label) < ($1.x, $1.label) })
+    where marker.x >= plot.xLow && marker.x <= plot.xHigh {
       let x = plot.x(marker.x)
-      out += "<line class=\"marker \(marker.role)\" x1=\"\(fmt(x))\" x2=\"\(fmt(x))\" y1=\"\(fmt(SVGPlot.top))\" y2=\"\(fmt(SVGPlot.height - SVGPlot.bottom))\"/>"
+      out +=
+        "<line class=\"marker \(marker.role)\" x1=\"\(fmt(x))\" x2=\"\(fmt(x))\" y1=\"\(fmt(SVGPlot.top))\" y2=\"\(fmt(SVGPlot.height - SVGPlot.bottom))\"/>"
       let text = "\(marker.label) (day \(fmt(marker.x)))"
       let width = Self.labelWidth(text)
       let leftward = x + 3 + width > right
@@ -97,7 +104,8 @@ extension FanChart {
       if row == rows.count { rows.append([]) }
       rows[row].append(span)
       let anchor = leftward ? " text-anchor=\"end\" dx=\"-3\"" : " dx=\"3\""
-      out += "<text class=\"marker-label \(marker.role)\" x=\"\(fmt(x))\" y=\"\(fmt(SVGPlot.top + 10 + 13 * Double(row)))\"\(anchor)>\(HTML.escape(text))</text>"
+      out +=
+        "<text class=\"marker-label \(marker.role)\" x=\"\(fmt(x))\" y=\"\(fmt(SVGPlot.top + 10 + 13 * Double(row)))\"\(anchor)>\(HTML.escape(text))</text>"
     }
     return out
   }
@@ -139,8 +147,11 @@ struct BarChart {
         let x = plot.x(Double(index)) + (plot.x(1) - plot.x(0)) * 0.1 + slot * Double(position)
         let label = isNever ? "never" : bins[index]
         // Bars of many bins carry no tooltip (the table under the chart has their numbers).
-        let tip = bins.count > 12 ? "" : "<title>\(HTML.escape(line.name)) \(HTML.escape(label)): \(Format.share(share))</title>"
-        out += "<rect class=\"bar \(line.role)\(isNever ? " never" : "")\" x=\"\(fmt(x))\" y=\"\(fmt(plot.y(share)))\" width=\"\(fmt(slot))\" height=\"\(fmt(plot.y(0) - plot.y(share)))\">\(tip)</rect>"
+        let tip =
+          bins.count > 12
+          ? "" : "<title>\(HTML.escape(line.name)) \(HTML.escape(label)): \(Format.share(share))</title>"
+        out +=
+          "<rect class=\"bar \(line.role)\(isNever ? " never" : "")\" x=\"\(fmt(x))\" y=\"\(fmt(plot.y(share)))\" width=\"\(fmt(slot))\" height=\"\(fmt(plot.y(0) - plot.y(share)))\">\(tip)</rect>"
       }
     }
     return out + "</svg>"

@@ -7,9 +7,11 @@ extension HTMLReport {
   func headline() -> String {
     var out = "<section id=\"headline\" class=\"headline\"><h2>Headline</h2>"
     if let sweep {
-      out += "<p>Medians at each value of \(HTML.escape(sweep.path)) (p10–p90 bands in the <a href=\"#sweep\">sweep charts</a>):</p>"
+      out +=
+        "<p>Medians at each value of \(HTML.escape(sweep.path)) (p10–p90 bands in the <a href=\"#sweep\">sweep charts</a>):</p>"
       out += "<table class=\"headline-table\"><tr><th>scenario</th><th>\(HTML.escape(sweep.path))</th>"
-      out += Self.headlineMetrics.map { "<th>\(HTML.escape(MetricSet.label($0)))</th>" }.joined() + "<th>total XP</th></tr>"
+      out +=
+        Self.headlineMetrics.map { "<th>\(HTML.escape(MetricSet.label($0)))</th>" }.joined() + "<th>total XP</th></tr>"
       for (scenario, aggregates) in sweep.scenarios {
         for (value, aggregate) in zip(sweep.values, aggregates) {
           out += "<tr><td>\(HTML.escape(scenario.name))</td><td>\(NumberText.short(value))</td>"
@@ -29,13 +31,17 @@ extension HTMLReport {
         let moved = comparison.moved
         let key = Self.slug(part.scenario.name)
         out += "<p><a href=\"#\(key)\"><strong>\(HTML.escape(part.scenario.name))</strong></a>: "
-        out += moved.isEmpty ? "nothing moved.</p>" : "what moved most (<a href=\"#\(key)-moved\">all \(moved.count)</a>):</p><ol class=\"top-moves\">"
-          + moved.prefix(5).map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ol>"
+        out +=
+          moved.isEmpty
+          ? "nothing moved.</p>"
+          : "what moved most (<a href=\"#\(key)-moved\">all \(moved.count)</a>):</p><ol class=\"top-moves\">"
+            + moved.prefix(5).map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ol>"
       }
       return out + "</section>\n"
     }
     out += "<table class=\"headline-table\"><tr><th>scenario</th>"
-    out += Self.headlineMetrics.map { "<th>\(HTML.escape(MetricSet.label($0)))</th>" }.joined() + "<th>total XP</th></tr>"
+    out +=
+      Self.headlineMetrics.map { "<th>\(HTML.escape(MetricSet.label($0)))</th>" }.joined() + "<th>total XP</th></tr>"
     for part in parts {
       let aggregate = part.sides[0].outcome.aggregate
       out += "<tr><td><a href=\"#\(Self.slug(part.scenario.name))\">\(HTML.escape(part.scenario.name))</a></td>"

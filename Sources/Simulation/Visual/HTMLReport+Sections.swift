@@ -22,17 +22,22 @@ extension HTMLReport {
         }
       }
     }
-    out += "<details class=\"fold\"\(parts.count == 1 ? " open" : "")><summary>Over time: total XP, player level, companion level, XP per week</summary><div class=\"charts\">"
+    out +=
+      "<details class=\"fold\"\(parts.count == 1 ? " open" : "")><summary>Over time: total XP, player level, companion level, XP per week</summary><div class=\"charts\">"
     let daily: [(String, String, KeyPath<SeriesAggregate, [Histogram]>)] = [
       ("xp", "Total XP", \.xp), ("level", "Player level", \.level), ("companion", "Companion level", \.companionLevel),
     ]
     for (id, title, path) in daily {
       let series = part.sides.map { Self.series($0, $0.outcome.series[keyPath: path], firstX: 1) }
-      out += figure(FanChart(id: "\(key)-\(id)", title: "\(title) by day", xTitle: "day (week)", yTitle: title, series: series,
-        markers: markers, xTicks: dayTicks), table: fanTable(series, x: "day", every: 14))
+      out += figure(
+        FanChart(
+          id: "\(key)-\(id)", title: "\(title) by day", xTitle: "day (week)", yTitle: title, series: series,
+          markers: markers, xTicks: dayTicks), table: fanTable(series, x: "day", every: 14))
     }
     let weekly = part.sides.map { Self.series($0, $0.outcome.series.weeklyXP, firstX: 1) }
-    out += figure(FanChart(id: "\(key)-weekly", title: "XP per week", xTitle: "week", yTitle: "XP earned in the week", series: weekly),
+    out += figure(
+      FanChart(
+        id: "\(key)-weekly", title: "XP per week", xTitle: "week", yTitle: "XP earned in the week", series: weekly),
       table: fanTable(weekly, x: "week"))
     out += "</div></details>"
     out += nutrition(part, key: key)
@@ -41,9 +46,10 @@ extension HTMLReport {
   }
 
   func legend(_ sides: [Side]) -> String {
-    "<p class=\"legend\">" + sides.map { side in
-      "<span class=\"\(side.role)\"><i></i>\(HTML.escape(side.label)) (\(HTML.escape(side.engine.pack.name)) \(HTML.escape(side.engine.pack.version)))</span>"
-    }.joined() + "</p>"
+    "<p class=\"legend\">"
+      + sides.map { side in
+        "<span class=\"\(side.role)\"><i></i>\(HTML.escape(side.label)) (\(HTML.escape(side.engine.pack.name)) \(HTML.escape(side.engine.pack.version)))</span>"
+      }.joined() + "</p>"
   }
 
   static func series(_ side: Side, _ histograms: [Histogram], firstX: Int) -> FanChart.Series {
@@ -71,7 +77,8 @@ extension HTMLReport {
       rows += "<tr><td>\(fmt(value))</td>"
       for line in series {
         if let point = line.points.first(where: { $0.x == value }) {
-          rows += "<td>\(Format.grouped(point.p10))</td><td>\(Format.grouped(point.p50))</td><td>\(Format.grouped(point.p90))</td>"
+          rows +=
+            "<td>\(Format.grouped(point.p10))</td><td>\(Format.grouped(point.p50))</td><td>\(Format.grouped(point.p90))</td>"
         } else {
           rows += "<td></td><td></td><td></td>"
         }
@@ -103,7 +110,8 @@ extension HTMLReport {
       "<figure class=\"milestone-plot\"><figcaption>\(HTML.escape(title))</figcaption>"
         + MilestonePlot(id: "\(key)-\(id)", title: title, days: part.scenario.days, rows: rows).svg() + "</figure>"
     }
-    var out = "<h3 id=\"\(key)-milestones\">Milestones</h3><p>The day each milestone happened: a line from p10 to p90, a dot at the median"
+    var out =
+      "<h3 id=\"\(key)-milestones\">Milestones</h3><p>The day each milestone happened: a line from p10 to p90, a dot at the median"
     out += part.sides.count > 1 ? " (base above, candidate below)" : ""
     out += "; on the right, the share of runs where it happened. Milestones that happened alike share a row.</p>"
     if part.sides.count == 2 {
@@ -111,30 +119,41 @@ extension HTMLReport {
       let still = happened.filter { $0.sides[0].distribution == $0.sides[1].distribution }
       out += moved.isEmpty ? "<p>No milestone moved.</p>" : plot(moved, "milestones", "Milestones that moved")
       if !still.isEmpty {
-        out += "<details class=\"fold\"><summary>\(still.count) milestone rows that did not move</summary>"
+        out +=
+          "<details class=\"fold\"><summary>\(still.count) milestone rows that did not move</summary>"
           + plot(still, "milestones-still", "Milestones that did not move") + "</details>"
       }
     } else if !happened.isEmpty {
       out += plot(happened, "milestones", "Milestones")
     }
     if !never.isEmpty {
-      out += "<p class=\"never\">Never happened in any run: " + HTML.escape(never.map(MetricSet.label).joined(separator: ", ")) + ".</p>"
+      out +=
+        "<p class=\"never\">Never happened in any run: "
+        + HTML.escape(never.map(MetricSet.label).joined(separator: ", ")) + ".</p>"
     }
     // The raw numbers ride on each row (per side "p10 p50 p90 share", "null" for never), so that
     // a test or a script reads them without parsing the text.
     let sides = part.sides.map { HTML.escape($0.label) }.joined(separator: "|")
-    out += "<details class=\"fold\"><summary>table of every milestone</summary><table class=\"milestones\" data-sides=\"\(sides)\"><tr><th>milestone</th>"
-    for side in part.sides { out += "<th>\(part.sides.count > 1 ? HTML.escape(side.label) + " " : "")p10</th><th>p50</th><th>p90</th><th>happened</th>" }
+    out +=
+      "<details class=\"fold\"><summary>table of every milestone</summary><table class=\"milestones\" data-sides=\"\(sides)\"><tr><th>milestone</th>"
+    for side in part.sides {
+      out +=
+        "<th>\(part.sides.count > 1 ? HTML.escape(side.label) + " " : "")p10</th><th>p50</th><th>p90</th><th>happened</th>"
+    }
     out += "</tr>"
     // Milestones that never happened in any run are named above, not given rows of "never".
     for metric in metrics where !never.contains(metric) {
       let distributions = part.sides.map { $0.outcome.aggregate.distribution(of: metric) }
       let values = distributions.map { d in
-        ([d.p10, d.p50, d.p90].map { $0.map(NumberText.format) ?? "null" } + [NumberText.format(d.share)]).joined(separator: " ")
+        ([d.p10, d.p50, d.p90].map { $0.map(NumberText.format) ?? "null" } + [NumberText.format(d.share)]).joined(
+          separator: " ")
       }
-      out += "<tr data-metric=\"\(HTML.escape(metric))\" data-values=\"\(values.joined(separator: "|"))\"><td>\(HTML.escape(MetricSet.label(metric)))</td>"
+      out +=
+        "<tr data-metric=\"\(HTML.escape(metric))\" data-values=\"\(values.joined(separator: "|"))\"><td>\(HTML.escape(MetricSet.label(metric)))</td>"
       for d in distributions {
-        out += [d.p10, d.p50, d.p90].map { "<td>\(Format.cell(metric, $0))</td>" }.joined() + "<td>\(Format.share(d.share))</td>"
+        out +=
+          [d.p10, d.p50, d.p90].map { "<td>\(Format.cell(metric, $0))</td>" }.joined()
+          + "<td>\(Format.share(d.share))</td>"
       }
       out += "</tr>"
     }

@@ -52,7 +52,9 @@ public struct HTMLReport {
   /// Tornado charts of `fitquest report --sensitivity` (see TornadoChart.swift), if asked for.
   public var sensitivity: SensitivityAnalysis?
 
-  public init(parts: [Part], sweep: SweepPart?, runs: Int, overrides: [String], candidateOverrides: [String], version: String) {
+  public init(
+    parts: [Part], sweep: SweepPart?, runs: Int, overrides: [String], candidateOverrides: [String], version: String
+  ) {
     self.parts = parts
     self.sweep = sweep
     self.runs = runs
@@ -100,9 +102,13 @@ public struct HTMLReport {
     rows.append(("runs", "\(runs) per scenario and rule pack"))
     rows.append(("overrides", overrides.isEmpty ? "none" : overrides.joined(separator: ", ")))
     if !candidateOverrides.isEmpty { rows.append(("candidate overrides", candidateOverrides.joined(separator: ", "))) }
-    if let sweep { rows.append(("sweep", "\(sweep.path) over \(sweep.values.map(NumberText.short).joined(separator: ", "))")) }
+    if let sweep {
+      rows.append(("sweep", "\(sweep.path) over \(sweep.values.map(NumberText.short).joined(separator: ", "))"))
+    }
     rows.append(("FitQuest", version))
-    return "<dl class=\"identity\">" + rows.map { "<dt>\(HTML.escape($0.0))</dt><dd data-identity=\"\(HTML.escape($0.0))\">\(HTML.escape($0.1))</dd>" }.joined() + "</dl>"
+    return "<dl class=\"identity\">"
+      + rows.map { "<dt>\(HTML.escape($0.0))</dt><dd data-identity=\"\(HTML.escape($0.0))\">\(HTML.escape($0.1))</dd>" }
+      .joined() + "</dl>"
   }
 
   static let css = """

@@ -35,7 +35,8 @@ struct MilestonePlot {
     let right = SVGPlot.width - Self.shareWidth
     let lastDay = Double(max(2, days))
     func x(_ day: Double) -> Double { left + (day - 1) / (lastDay - 1) * (right - left) }
-    var out = "<svg viewBox=\"0 0 \(Int(SVGPlot.width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-t\" data-chart=\"\(id)\">"
+    var out =
+      "<svg viewBox=\"0 0 \(Int(SVGPlot.width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-t\" data-chart=\"\(id)\">"
     out += "<title id=\"\(id)-t\">\(HTML.escape(title))</title>"
     let base = top + Double(rows.count) * Self.rowHeight
     for tick in Ticks.days(days) {
@@ -43,19 +44,24 @@ struct MilestonePlot {
       out += "<path class=\"grid\" d=\"M\(tx),\(fmt(top))V\(fmt(base))\"/>"
       out += "<text class=\"tick tx\" x=\"\(tx)\" y=\"\(fmt(base + 14))\">day \(tick)</text>"
     }
-    out += "<text class=\"axis-title tx\" x=\"\(fmt((left + right) / 2))\" y=\"\(fmt(base + 34))\">day it happened: p10–p90 line, median dot</text>"
+    out +=
+      "<text class=\"axis-title tx\" x=\"\(fmt((left + right) / 2))\" y=\"\(fmt(base + 34))\">day it happened: p10–p90 line, median dot</text>"
     for (index, row) in rows.enumerated() {
       let middle = top + (Double(index) + 0.5) * Self.rowHeight
       let label = Self.label(row.metrics)
-      out += "<text class=\"tick ty\" x=\"\(fmt(left - 8))\" y=\"\(fmt(middle))\">"
-        + HTML.escape(label.short) + (row.metrics.count > 1 || label.short != label.full ? "<title>\(HTML.escape(label.full))</title>" : "") + "</text>"
+      out +=
+        "<text class=\"tick ty\" x=\"\(fmt(left - 8))\" y=\"\(fmt(middle))\">"
+        + HTML.escape(label.short)
+        + (row.metrics.count > 1 || label.short != label.full ? "<title>\(HTML.escape(label.full))</title>" : "")
+        + "</text>"
       let count = Double(row.sides.count)
       for (position, side) in row.sides.enumerated() {
         let y = fmt(middle + (Double(position) - (count - 1) / 2) * 6)
         let d = side.distribution
         guard let p10 = d.p10 else { continue }
         let end = d.p90 ?? lastDay
-        out += "<path class=\"range \(side.role)\(d.p90 == nil ? " open" : "")\" d=\"M\(fmt(x(p10))),\(y)H\(fmt(x(end)))\"/>"
+        out +=
+          "<path class=\"range \(side.role)\(d.p90 == nil ? " open" : "")\" d=\"M\(fmt(x(p10))),\(y)H\(fmt(x(end)))\"/>"
         if let p50 = d.p50 { out += "<circle class=\"dot \(side.role)\" cx=\"\(fmt(x(p50)))\" cy=\"\(y)\" r=\"3.5\"/>" }
       }
       let shares = row.sides.map { Format.share($0.distribution.share) }.joined(separator: " / ")

@@ -94,7 +94,9 @@ public struct ReplayReport: Sendable {
 
   /// The whole document.
   public func html() -> String {
-    let rows = identity.map { "<dt>\(HTML.escape($0.0))</dt><dd data-identity=\"\(HTML.escape($0.0))\">\(HTML.escape($0.1))</dd>" }
+    let rows = identity.map {
+      "<dt>\(HTML.escape($0.0))</dt><dd data-identity=\"\(HTML.escape($0.0))\">\(HTML.escape($0.1))</dd>"
+    }
     var body = "<header><h1>FitQuest replay report</h1><dl class=\"identity\">\(rows.joined())</dl></header>\n"
     body += "<section id=\"impact\"><h2>Who is affected</h2>\(countsTable())</section>\n"
     body += "<section id=\"levels\"><h2>Level deltas</h2>\(levelSection())\(xpSection())</section>\n"
@@ -116,7 +118,8 @@ public struct ReplayReport: Sendable {
   func countsTable() -> String {
     var table = "<table class=\"counts\"><tr><th>players</th><th>count</th><th>share</th></tr>"
     for count in counts {
-      table += "<tr data-count=\"\(HTML.escape(count.label))\"><td>\(HTML.escape(count.label))</td><td>\(Format.grouped(Double(count.players)))</td>"
+      table +=
+        "<tr data-count=\"\(HTML.escape(count.label))\"><td>\(HTML.escape(count.label))</td><td>\(Format.grouped(Double(count.players)))</td>"
       table += "<td>\(Ticks.label(count.share, percent: true))</td></tr>"
     }
     return table + "</table>"
@@ -126,28 +129,37 @@ public struct ReplayReport: Sendable {
     guard !mostAffected.isEmpty else { return "<p>No player's outcome changed.</p>" }
     var table = "<table class=\"players\"><tr><th>player</th><th>level</th><th>XP</th><th>lost</th><th>gained</th></tr>"
     for player in mostAffected {
-      table += "<tr data-player=\"\(HTML.escape(player.id))\"\(player.isDemoted ? " class=\"demoted\"" : "")><td>\(HTML.escape(player.id))\(player.isDemoted ? " (demoted)" : "")</td>"
+      table +=
+        "<tr data-player=\"\(HTML.escape(player.id))\"\(player.isDemoted ? " class=\"demoted\"" : "")><td>\(HTML.escape(player.id))\(player.isDemoted ? " (demoted)" : "")</td>"
       table += "<td>\(HTML.escape(player.level))</td><td>\(HTML.escape(player.xp))</td>"
-      table += "<td>\(HTML.escape(player.lost.joined(separator: ", ")))</td><td>\(HTML.escape(player.gained.joined(separator: ", ")))</td></tr>"
+      table +=
+        "<td>\(HTML.escape(player.lost.joined(separator: ", ")))</td><td>\(HTML.escape(player.gained.joined(separator: ", ")))</td></tr>"
     }
     return table + "</table>"
   }
 
   func movedTable() -> String {
-    guard !moved.isEmpty else { return "<p>Nothing moved: every player has the same unlocks and quest completions under both packs.</p>" }
+    guard !moved.isEmpty else {
+      return "<p>Nothing moved: every player has the same unlocks and quest completions under both packs.</p>"
+    }
     let head = "<tr><th>item</th><th>players who gain it</th><th>players who lose it</th></tr>"
     func rows(_ list: ArraySlice<Move>) -> String {
-      list.map { "<tr data-item=\"\(HTML.escape($0.item))\"><td>\(HTML.escape($0.item))</td><td>\(Format.grouped(Double($0.gained)))</td><td>\(Format.grouped(Double($0.lost)))</td></tr>" }.joined()
+      list.map {
+        "<tr data-item=\"\(HTML.escape($0.item))\"><td>\(HTML.escape($0.item))</td><td>\(Format.grouped(Double($0.gained)))</td><td>\(Format.grouped(Double($0.lost)))</td></tr>"
+      }.joined()
     }
     var out = "<table class=\"moved\">\(head)\(rows(moved.prefix(20)))</table>"
     if moved.count > 20 {
-      out += "<details><summary>\(moved.count - 20) more that moved</summary><table class=\"moved-more\">\(head)\(rows(moved.dropFirst(20)))</table></details>"
+      out +=
+        "<details><summary>\(moved.count - 20) more that moved</summary><table class=\"moved-more\">\(head)\(rows(moved.dropFirst(20)))</table></details>"
     }
     return out
   }
 
   func xpSection() -> String {
-    var table = "<h3>XP change</h3><table class=\"xp\"><tr>" + xpChange.map { "<th>\(HTML.escape($0.0))</th>" }.joined() + "</tr><tr>"
+    var table =
+      "<h3>XP change</h3><table class=\"xp\"><tr>" + xpChange.map { "<th>\(HTML.escape($0.0))</th>" }.joined()
+      + "</tr><tr>"
     table += xpChange.map { "<td>\($0.1.map { Ticks.label($0 / 100, percent: true) } ?? "—")</td>" }.joined()
     return table + "</tr></table>"
   }

@@ -12,7 +12,9 @@ public enum ReportRunner {
     public var series: SeriesAggregate
   }
 
-  public static func run(_ scenario: Scenario, engine: Engine, runs: Int, threads: Int) throws(DiagnosticError) -> Outcome {
+  public static func run(_ scenario: Scenario, engine: Engine, runs: Int, threads: Int) throws(DiagnosticError)
+    -> Outcome
+  {
     let names = MetricSet.standard(for: engine.pack)
     let workers = max(1, min(threads, runs))
     let box = WorkerResults<Outcome>(workers: workers)
@@ -36,7 +38,8 @@ public enum ReportRunner {
       }
       box.store(worker, outcome)
     }
-    return try box.merged(into: Outcome(aggregate: RunAggregate(metrics: names), series: SeriesAggregate())) { total, outcome in
+    return try box.merged(into: Outcome(aggregate: RunAggregate(metrics: names), series: SeriesAggregate())) {
+      total, outcome in
       total.aggregate.merge(outcome.aggregate)
       total.series.merge(outcome.series)
     }

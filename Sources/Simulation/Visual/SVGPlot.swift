@@ -44,7 +44,8 @@ struct SVGPlot {
     for tick in yTicks {
       let y = fmt(self.y(tick))
       grid += "M\(fmt(Self.left)),\(y)H\(fmt(Self.width - Self.right))"
-      labels += "<text class=\"tick ty\" x=\"\(fmt(Self.left - 6))\" y=\"\(y)\">\(HTML.escape(Ticks.label(tick, percent: percent)))</text>"
+      labels +=
+        "<text class=\"tick ty\" x=\"\(fmt(Self.left - 6))\" y=\"\(y)\">\(HTML.escape(Ticks.label(tick, percent: percent)))</text>"
     }
     let middle = fmt((Self.top + Self.height - Self.bottom) / 2)
     return "<path class=\"grid\" d=\"\(grid)\"/>" + labels

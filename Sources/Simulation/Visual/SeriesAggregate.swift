@@ -40,7 +40,9 @@ public struct SeriesAggregate: Sendable {
         if row.clamped { clampedDays += 1 }
       }
     }
-    for (week, gained) in result.summary.weeklyXP.enumerated() { Self.add(Self.chartValue(Double(gained)), at: week, to: &weeklyXP) }
+    for (week, gained) in result.summary.weeklyXP.enumerated() {
+      Self.add(Self.chartValue(Double(gained)), at: week, to: &weeklyXP)
+    }
     guard let start = result.timeline.first?.date else { return }
     var heaviest: [String: [Int: Double]] = [:]
     for event in result.events {

@@ -34,7 +34,8 @@ final class CompactReader {
     guard found == expected else {
       offset -= 1
       throw DecodingError.typeMismatch(
-        Any.self, .init(codingPath: path(), debugDescription: "expected \(expected) but found \(found) at byte \(offset)"))
+        Any.self,
+        .init(codingPath: path(), debugDescription: "expected \(expected) but found \(found) at byte \(offset)"))
     }
   }
 

@@ -4,7 +4,8 @@ package enum CompactEncoder {
     let buffer = CompactBuffer()
     try CompactValueEncoder(buffer, path: []).encodeValue(value)
     if let unsupported = buffer.unsupported {
-      throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "the compact form has no \(unsupported)"))
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: [], debugDescription: "the compact form has no \(unsupported)"))
     }
     return buffer.bytes
   }
@@ -109,7 +110,8 @@ final class CompactValueEncoder: Encoder {
   // caller writes goes to a scratch buffer.
   func refused<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
     buffer.unsupported = "nested containers"
-    return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath)))
+    return KeyedEncodingContainer(
+      CompactKeyedEncoder<NestedKey>(encoder: CompactValueEncoder(CompactBuffer(), path: codingPath)))
   }
 
   func refusedUnkeyed() -> any UnkeyedEncodingContainer {
@@ -171,7 +173,9 @@ struct CompactKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     encoder.bool(value)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    -> KeyedEncodingContainer<NestedKey>
+  {
     encoder.refused(keyedBy: keyType)
   }
 
@@ -203,7 +207,9 @@ struct CompactUnkeyedEncoder: UnkeyedEncodingContainer {
     count += 1
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     encoder.refused(keyedBy: keyType)
   }
 

@@ -63,7 +63,8 @@ struct CompactKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Decodes the value of `key`, then returns the reader to after the container.
   private func at<T>(_ key: Key, _ body: (CompactValueDecoder) throws -> T) throws -> T {
     guard let offset = find(key) else {
-      throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for '\(key.stringValue)'"))
+      throw DecodingError.keyNotFound(
+        key, .init(codingPath: codingPath, debugDescription: "no value for '\(key.stringValue)'"))
     }
     let saved = reader.offset
     reader.offset = offset
@@ -93,23 +94,30 @@ struct CompactKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let offset = find(key), offset < reader.bytes.count, reader.bytes[offset] != CompactTag.null.rawValue else { return nil }
+    guard let offset = find(key), offset < reader.bytes.count, reader.bytes[offset] != CompactTag.null.rawValue else {
+      return nil
+    }
     let saved = reader.offset
     reader.offset = offset
     defer { reader.offset = saved }
     return try CompactValueDecoder(reader, parent: node, key: key).decodeValue(type)
   }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the compact form has no nested containers"))
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: "the compact form has no nested containers"))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the compact form has no nested containers"))
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: "the compact form has no nested containers"))
   }
 
   func superDecoder() throws -> any Decoder {
-    throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the compact form has no super decoders"))
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: "the compact form has no super decoders"))
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder() }

@@ -35,14 +35,18 @@ struct CompactValueDecoder: Decoder {
   }
 
   @inline(__always) func double() throws -> Double {
-    guard reader.peek() == CompactTag.double.rawValue else { return Double(bitPattern: UInt64(bitPattern: try slowExpect(.double))) }
+    guard reader.peek() == CompactTag.double.rawValue else {
+      return Double(bitPattern: UInt64(bitPattern: try slowExpect(.double)))
+    }
     reader.offset += 1
     return Double(bitPattern: try reader.raw64(codingPath))
   }
 
   func bool() throws -> Bool {
     try reader.expect(.bool, codingPath)
-    guard let byte = reader.peek(), byte <= 1 else { throw reader.corrupt("a bool that is neither 0 nor 1", path: codingPath) }
+    guard let byte = reader.peek(), byte <= 1 else {
+      throw reader.corrupt("a bool that is neither 0 nor 1", path: codingPath)
+    }
     reader.offset += 1
     return byte == 1
   }
@@ -54,7 +58,9 @@ struct CompactValueDecoder: Decoder {
 
   func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == Int.self {
-      guard let value = Int(exactly: try int()) else { throw reader.corrupt("an integer out of range", path: codingPath) }
+      guard let value = Int(exactly: try int()) else {
+        throw reader.corrupt("an integer out of range", path: codingPath)
+      }
       return unsafeBitCast(value, to: T.self)
     }
     if T.self == Double.self { return unsafeBitCast(try double(), to: T.self) }
@@ -175,7 +181,8 @@ struct CompactUnkeyedDecoder: UnkeyedDecodingContainer {
   /// Reads the next element, then returns the reader to after the list.
   private mutating func next<T>(_ body: (CompactValueDecoder) throws -> T) throws -> T {
     guard !isAtEnd else {
-      throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the list has no more elements"))
+      throw DecodingError.valueNotFound(
+        Any.self, .init(codingPath: codingPath, debugDescription: "the list has no more elements"))
     }
     let saved = reader.offset
     reader.offset = starts[currentIndex]
@@ -193,13 +200,18 @@ struct CompactUnkeyedDecoder: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next { try $0.decodeValue(type) } }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+    NestedKey
+  > {
     try next { try $0.container(keyedBy: type) }
   }
 
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next { try $0.unkeyedContainer() } }
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try next { try $0.unkeyedContainer() }
+  }
 
   mutating func superDecoder() throws -> any Decoder {
-    throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the compact form has no super decoders"))
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: "the compact form has no super decoders"))
   }
 }

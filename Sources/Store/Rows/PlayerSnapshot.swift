@@ -51,14 +51,18 @@ enum PlayerSnapshot {
   /// The state of a snapshot, without its event ids. `pack` gives the rule pack of a digest (nil
   /// when the store has no files for it); a snapshot written against its pack needs it.
   /// - Throws: a message naming what is wrong when the bytes are not a valid state.
-  static func decode(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError) -> PlayerState {
+  static func decode(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError)
+    -> PlayerState
+  {
     guard bytes.first == format else {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
     return try decodeBinary(bytes, pack: pack)
   }
 
-  private static func decodeBinary(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError) -> PlayerState {
+  private static func decodeBinary(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?)
+    throws(SQLiteError) -> PlayerState
+  {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(SQLiteError) -> PlayerState in
         var reader = BinaryReader(buffer)
@@ -74,8 +78,12 @@ enum PlayerSnapshot {
           let appliedCount = try reader.int()
           let nextSeq = try reader.int()
           let epoch = try reader.int()
-          let latestDay = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in try reader.day() }
-          let replayFloor = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in try reader.day() }
+          let latestDay = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in
+            try reader.day()
+          }
+          let replayFloor = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in
+            try reader.day()
+          }
           let progress = try PlayerProgress(from: &reader, pack: rules)
           var history = History(windowDays: windowDays, checkpoint: try PlayerProgress(from: &reader, pack: rules))
           history.appliedCount = appliedCount
@@ -83,15 +91,20 @@ enum PlayerSnapshot {
           history.epoch = epoch
           history.latestDay = latestDay
           history.replayFloor = replayFloor
-          history.kept = KeptEvents(try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
-            let seq = try reader.int()
-            return KeptEvent(id: try reader.string(), day: try reader.day(), isClosure: try reader.bool(), seq: seq, line: try reader.string())
-          })
+          history.kept = KeptEvents(
+            try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
+              let seq = try reader.int()
+              return KeptEvent(
+                id: try reader.string(), day: try reader.day(), isClosure: try reader.bool(), seq: seq,
+                line: try reader.string())
+            })
           history.retracted = try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
             Withdrawn(seq: try reader.int(), day: try reader.day())
           }
           guard reader.isAtEnd else { throw BinaryFormatError("bytes after the snapshot", at: reader.offset) }
-          if let problem = history.problems.first { throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)") }
+          if let problem = history.problems.first {
+            throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)")
+          }
           return PlayerState(progress: progress, pack: stamp, history: history)
         } catch let error as BinaryFormatError {
           throw SQLiteError.damaged("its snapshot is invalid at byte \(error.offset): \(error.message)")

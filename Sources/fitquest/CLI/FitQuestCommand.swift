@@ -52,7 +52,8 @@ enum FitQuestCommand {
     }
     if first == "help" && arguments.count > 1 {
       guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-        Console.error.line("error: unknown command '\(arguments[1])'\(Suggestion.hint(for: arguments[1], among: commands.map(\.name)))")
+        Console.error.line(
+          "error: unknown command '\(arguments[1])'\(Suggestion.hint(for: arguments[1], among: commands.map(\.name)))")
         return ExitCode.usage
       }
       Console.output.line(command.help)

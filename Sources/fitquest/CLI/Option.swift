@@ -57,7 +57,8 @@ extension Option where Value == String {
   }
 
   /// `--name FILE`, a file the command writes, with a default path.
-  static func output(_ name: String, _ placeholder: String, _ help: String, default fallback: String) -> Option<String> {
+  static func output(_ name: String, _ placeholder: String, _ help: String, default fallback: String) -> Option<String>
+  {
     Option(OptionSpec(name, .value, placeholder, help, writesFile: true)) { $0?.last ?? fallback }
   }
 }
@@ -93,7 +94,8 @@ extension Option where Value == Int {
 extension Option where Value == Int? {
   /// `--name N`, a whole number within `range`; nil when absent (the default depends on other
   /// options).
-  static func integer(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>) -> Option<Int?> {
+  static func integer(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>) -> Option<Int?>
+  {
     Option(OptionSpec(name, .value, placeholder, help)) { texts throws(UsageError) in
       try OptionParsing.integer(texts?.last, name: name, in: range)
     }
@@ -103,7 +105,8 @@ extension Option where Value == Int? {
 extension Option {
   /// `--name VALUE` read by `parse` (which throws a ``UsageError`` for a bad value); nil when absent.
   static func value<Wrapped: Sendable>(
-    _ name: String, _ placeholder: String, _ help: String, parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped
+    _ name: String, _ placeholder: String, _ help: String,
+    parse: @escaping @Sendable (String) throws(UsageError) -> Wrapped
   ) -> Option<Wrapped?> where Value == Wrapped? {
     Option(OptionSpec(name, .value, placeholder, help)) { texts throws(UsageError) in
       guard let text = texts?.last else { return nil }
@@ -136,7 +139,9 @@ enum OptionParsing {
   static func integer(_ text: String?, name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text else { return nil }
     guard let number = Int(text), range.contains(number) else {
-      throw UsageError(message: "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound); found '\(text)'")
+      throw UsageError(
+        message:
+          "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound); found '\(text)'")
     }
     return number
   }
@@ -146,7 +151,8 @@ enum OptionParsing {
   where T.RawValue == String {
     guard let value = allowed.first(where: { $0.rawValue == text }) else {
       let names = allowed.map(\.rawValue)
-      let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+      let list =
+        names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
       throw UsageError(message: "\(name) must be \(list); found '\(text)'\(Suggestion.hint(for: text, among: names))")
     }
     return value

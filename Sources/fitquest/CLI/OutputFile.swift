@@ -27,7 +27,9 @@ enum OutputFile {
     case .descriptor(1): Console.output.write(text)
     case .descriptor(2): Console.error.write(text)
     case .descriptor(let descriptor):
-      guard fcntl(descriptor, F_GETFD) != -1 else { throw failure(path, "cannot write: descriptor \(descriptor) is not open") }
+      guard fcntl(descriptor, F_GETFD) != -1 else {
+        throw failure(path, "cannot write: descriptor \(descriptor) is not open")
+      }
       try writeAll(bytes, to: descriptor, path: path)
     case .inPlace(let target): try writeInPlace(bytes, to: target, path: path)
     case .replace(let target, let info): try replace(target, with: bytes, keeping: info, path: path)
@@ -48,7 +50,9 @@ enum OutputFile {
     var info = stat()
     if lstat(path, &info) == 0 {
       let kind = info.st_mode & S_IFMT
-      guard kind == S_IFREG || kind == S_IFLNK else { throw failure(path, "cannot remove: \(FileSystem.describe(kind: kind)); refusing to") }
+      guard kind == S_IFREG || kind == S_IFLNK else {
+        throw failure(path, "cannot remove: \(FileSystem.describe(kind: kind)); refusing to")
+      }
     }
     if unlink(path) != 0 { throw failure(path, "cannot remove: \(FileSystem.describe(errno, path: path))") }
   }
@@ -75,7 +79,11 @@ enum OutputFile {
       case S_IFREG: return .replace(current, info)
       case S_IFIFO, S_IFCHR: return .inPlace(current)
       case S_IFLNK: current = try linkTarget(current, path: path)
-      case let kind: throw failure(path, "cannot write: \(current == path ? "" : "\(current) ")\(FileSystem.describe(kind: kind)); refusing to replace it")
+      case let kind:
+        throw failure(
+          path,
+          "cannot write: \(current == path ? "" : "\(current) ")\(FileSystem.describe(kind: kind)); refusing to replace it"
+        )
       }
     }
     throw failure(path, "cannot write: a loop of symbolic links")
@@ -84,7 +92,8 @@ enum OutputFile {
   /// The descriptor a path names (`/dev/fd/N`, `/proc/self/fd/N`, this process's `/proc/PID/fd/N`).
   static func descriptorNumber(_ path: String) -> Int32? {
     let own = ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"]
-    guard let prefix = own.first(where: path.hasPrefix), let number = Int32(path.dropFirst(prefix.count)), number >= 0 else {
+    guard let prefix = own.first(where: path.hasPrefix), let number = Int32(path.dropFirst(prefix.count)), number >= 0
+    else {
       return nil
     }
     return number
@@ -111,13 +120,17 @@ enum OutputFile {
   }
 
   /// Writes a temporary file beside `target`, flushes it and renames it over `target`.
-  private static func replace(_ target: String, with bytes: [UInt8], keeping old: stat?, path: String) throws(CommandFailure) {
+  private static func replace(_ target: String, with bytes: [UInt8], keeping old: stat?, path: String)
+    throws(CommandFailure)
+  {
     let slash = target.lastIndex(of: "/")
     let directory = slash.map { String(target[..<$0]) } ?? "."
     let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
     let temporary = (slash.map { String(target[...$0]) } ?? "") + ".\(name).fitquest-\(getpid()).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666)
-    guard descriptor >= 0 else { throw failure(path, "cannot write next to it: \(FileSystem.describe(errno, path: temporary))") }
+    guard descriptor >= 0 else {
+      throw failure(path, "cannot write next to it: \(FileSystem.describe(errno, path: temporary))")
+    }
     do throws(CommandFailure) {
       defer { close(descriptor) }
       if let old {
@@ -125,7 +138,9 @@ enum OutputFile {
         _ = fchmod(descriptor, old.st_mode & 0o7777)
       }
       try writeAll(bytes, to: descriptor, path: path)
-      guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush to disk: \(FileSystem.describe(errno, path: path))") }
+      guard fsync(descriptor) == 0 else {
+        throw failure(path, "cannot flush to disk: \(FileSystem.describe(errno, path: path))")
+      }
     } catch {
       unlink(temporary)
       throw error
@@ -147,7 +162,9 @@ enum OutputFile {
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { throw failure(path, "cannot write: \(FileSystem.describe(written < 0 ? errno : EIO, path: path))") }
+      guard written > 0 else {
+        throw failure(path, "cannot write: \(FileSystem.describe(written < 0 ? errno : EIO, path: path))")
+      }
       offset += written
     }
   }

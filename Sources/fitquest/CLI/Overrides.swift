@@ -15,7 +15,8 @@ struct Overrides {
   mutating func add(_ override: JSONOverride) throws {
     if case .key("scenario")? = override.steps.first {
       guard override.steps.count > 1 else {
-        throw UsageError(message: "'\(override.text)': say which scenario value, e.g. scenario.adherence.probability=0.7")
+        throw UsageError(
+          message: "'\(override.text)': say which scenario value, e.g. scenario.adherence.probability=0.7")
       }
       scenario.append(override)
     } else {

@@ -18,7 +18,8 @@ protocol RunOptionsDeclaring: CommandOptions {
 
 /// The options shared by every command that runs scenarios, declared once, and their values.
 struct RunOptions {
-  static let seed = Option.value("--seed", "N", "use seed N instead of the scenario's (run 0 of --runs)") { text throws(UsageError) in
+  static let seed = Option.value("--seed", "N", "use seed N instead of the scenario's (run 0 of --runs)") {
+    text throws(UsageError) in
     guard let value = UInt64(text), value <= 9_007_199_254_740_991 else {
       throw UsageError(message: "option '--seed' needs a whole number from 0 to 2^53 − 1; found '\(text)'")
     }
@@ -30,12 +31,14 @@ struct RunOptions {
     default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
   static let set = Option.repeated(
     "--set", "PATH=VALUE",
-    "override a rule value (xp.categories.strength.multiplier=1.5) or a\nscenario value (scenario.adherence.probability=0.7) for this run")
+    "override a rule value (xp.categories.strength.multiplier=1.5) or a\nscenario value (scenario.adherence.probability=0.7) for this run"
+  )
 
   /// `--runs N` with its default.
   static func runs(default runs: Int) -> Option<Int> {
     Option.integer(
-      "--runs", "N", "Monte Carlo: N runs, seeds derived from the seed (default \(runs))", default: runs, in: 1...maximumRuns)
+      "--runs", "N", "Monte Carlo: N runs, seeds derived from the seed (default \(runs))", default: runs,
+      in: 1...maximumRuns)
   }
 
   /// The most runs a command accepts.

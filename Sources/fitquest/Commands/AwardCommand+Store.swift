@@ -29,7 +29,9 @@ extension AwardCommand {
     }
     var session = AwardSession(run: run, format: format, file: reader.name, batchSize: commitEvery)
     let status = try apply(reader, into: &session, today: today, partition: partition, path: path)
-    if warned > warningLimit { Console.error.line("warning: \(warned - warningLimit) more player(s) were saved with other rules") }
+    if warned > warningLimit {
+      Console.error.line("warning: \(warned - warningLimit) more player(s) were saved with other rules")
+    }
     if status == nil {
       do {
         try store.saveSnapshots(minimum: max(1, options.snapshotEvery / 8))

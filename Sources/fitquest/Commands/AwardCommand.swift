@@ -33,31 +33,45 @@ enum AwardCommand: Command {
     """
   struct Options: CommandOptions {
     let state = Option.value("--state", "FILE", "one player's state file (a symbolic link is followed to its file)")
-    let store = Option.value("--store", "FILE", "many players in one SQLite store (created if absent); every event names its \"player\"")
+    let store = Option.value(
+      "--store", "FILE", "many players in one SQLite store (created if absent); every event names its \"player\"")
     let partition = Option.value(
       "--partition", "I/N", "with --store: apply only players of partition I of N (docs/scale.md); skip the others"
     ) { text throws(UsageError) in
-      guard let partition = Partition(text) else { throw UsageError(message: "--partition must be I/N with 0 ≤ I < N; found '\(text)'") }
+      guard let partition = Partition(text) else {
+        throw UsageError(message: "--partition must be I/N with 0 ≤ I < N; found '\(text)'")
+      }
       return partition
     }
     let rules = Option.value("--rules", "DIR", "the rule pack (default: rules)", default: "rules")
     let format = Option.format([.ndjson, .text])
-    let today = Option.value("--today", "DATE", "today's date, YYYY-MM-DD (default: this machine's date); later events are refused") {
+    let today = Option.value(
+      "--today", "DATE", "today's date, YYYY-MM-DD (default: this machine's date); later events are refused"
+    ) {
       text throws(UsageError) in
-      guard let day = Day(iso: text) else { throw UsageError(message: "--today must be a date, YYYY-MM-DD; found '\(text)'") }
+      guard let day = Day(iso: text) else {
+        throw UsageError(message: "--today must be a date, YYYY-MM-DD; found '\(text)'")
+      }
       return day
     }
     let allowLate = Option.flag("--allow-late", "exit 0 even when events dated before the window were not applied")
-    let window = Option.integer("--window", "DAYS", "days of events kept for late events (default 60; stored in the file)", in: 1...3650)
+    let window = Option.integer(
+      "--window", "DAYS", "days of events kept for late events (default 60; stored in the file)", in: 1...3650)
     let commitEvery = Option.integer(
-      "--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end", in: 1...100_000_000)
+      "--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end",
+      in: 1...100_000_000)
     let noWait = Option.flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock")
-    let waitMs = Option.integer("--wait-ms", "MS", "with --store: wait at most MS ms for another writer (default 60000), then exit 75", in: 0...86_400_000)
+    let waitMs = Option.integer(
+      "--wait-ms", "MS", "with --store: wait at most MS ms for another writer (default 60000), then exit 75",
+      in: 0...86_400_000)
     let maxLockMs = Option.integer(
-      "--max-lock-ms", "MS", "with --store: commit at least every MS ms while holding the write lock (default 1000)", in: 1...86_400_000)
-    let cacheMb = Option.integer("--cache-mb", "MB", "with --store: memory for players kept between batches (default 512)", in: 0...1_048_576)
+      "--max-lock-ms", "MS", "with --store: commit at least every MS ms while holding the write lock (default 1000)",
+      in: 1...86_400_000)
+    let cacheMb = Option.integer(
+      "--cache-mb", "MB", "with --store: memory for players kept between batches (default 512)", in: 0...1_048_576)
     let snapshotEvery = Option.integer(
-      "--snapshot-every", "N", "with --store: write a player's snapshot every N logged events (default 256)", in: 1...1_000_000)
+      "--snapshot-every", "N", "with --store: write a player's snapshot every N logged events (default 256)",
+      in: 1...1_000_000)
     let set = Option.repeated("--set", "PATH=VALUE", "override a rule value for this run")
   }
 
@@ -80,18 +94,27 @@ enum AwardCommand: Command {
     let engine = Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides))
     if let storeArgument {
       let options = SQLiteStore.Options(
-        waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? 60_000, cacheBytes: (arguments.cacheMb ?? 512) << 20,
+        waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? 60_000,
+        cacheBytes: (arguments.cacheMb ?? 512) << 20,
         snapshotEvery: arguments.snapshotEvery ?? 256)
-      let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
+      let reader = try LineReader(
+        path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
       return try runStore(
-        path: storeArgument, engine: engine, reader: reader, format: format, today: today, window: window, commitEvery: commitEvery,
-        partition: partition, options: options, maxLockMilliseconds: arguments.maxLockMs ?? 1000, allowLate: arguments.allowLate)
+        path: storeArgument, engine: engine, reader: reader, format: format, today: today, window: window,
+        commitEvery: commitEvery,
+        partition: partition, options: options, maxLockMilliseconds: arguments.maxLockMs ?? 1000,
+        allowLate: arguments.allowLate)
     }
-    let storeOnly = [("--wait-ms", arguments.waitMs), ("--max-lock-ms", arguments.maxLockMs), ("--cache-mb", arguments.cacheMb),
-      ("--snapshot-every", arguments.snapshotEvery)]
-    if let (option, _) = storeOnly.first(where: { $0.1 != nil }) { throw UsageError(message: "\(option) needs --store") }
+    let storeOnly = [
+      ("--wait-ms", arguments.waitMs), ("--max-lock-ms", arguments.maxLockMs), ("--cache-mb", arguments.cacheMb),
+      ("--snapshot-every", arguments.snapshotEvery),
+    ]
+    if let (option, _) = storeOnly.first(where: { $0.1 != nil }) {
+      throw UsageError(message: "\(option) needs --store")
+    }
     let statePath = try FileSystem.resolved(stateArgument)
-    let reader = try LineReader(path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
+    let reader = try LineReader(
+      path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
     let lock: FileLock
     let store = FileStore(path: statePath)
     let run = LedgerRun(store: store, engine: engine, windowDays: window)
@@ -110,7 +133,8 @@ enum AwardCommand: Command {
     var session = AwardSession(run: run, format: format, file: reader.name, batchSize: min(commitEvery, 10_000))
     let status = try apply(reader, into: &session, today: today, partition: nil, path: statePath)
     let state = try? store.load(nil, engine: engine)
-    Console.error.line("\(session.counts.summary); state: \(statePath) (level \(state?.level ?? 1), \(state?.xp ?? 0) XP)")
+    Console.error.line(
+      "\(session.counts.summary); state: \(statePath) (level \(state?.level ?? 1), \(state?.xp ?? 0) XP)")
     return status ?? droppedStatus(session.counts, allowLate: arguments.allowLate)
   }
 
@@ -164,7 +188,8 @@ enum AwardCommand: Command {
       Console.error.diagnostics(reported.diagnostics)
       let line = session.failedLine ?? reader.lineNumber
       Console.error.line(
-        "note: \(session.counts.applied) event(s) before line \(line) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)")
+        "note: \(session.counts.applied) event(s) before line \(line) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)"
+      )
       return ExitCode.dataError
     }
     return nil
@@ -174,7 +199,8 @@ enum AwardCommand: Command {
   static func droppedStatus(_ counts: AwardCounts, allowLate: Bool) -> Int32 {
     guard counts.dropped > 0, !allowLate else { return ExitCode.success }
     Console.error.line(
-      "error: \(counts.dropped) event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")
+      "error: \(counts.dropped) event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that"
+    )
     return ExitCode.dropped
   }
 
@@ -195,11 +221,12 @@ enum AwardCommand: Command {
 
   /// Prints a ledger failure (naming the state file where the diagnostic names none).
   static func report(_ error: LedgerError, path: String? = nil) -> Int32 {
-    Console.error.diagnostics(error.diagnostics.map { diagnostic in
-      var diagnostic = diagnostic
-      if diagnostic.file == nil, let path, !path.isEmpty { diagnostic.file = path }
-      return diagnostic
-    })
+    Console.error.diagnostics(
+      error.diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        if diagnostic.file == nil, let path, !path.isEmpty { diagnostic.file = path }
+        return diagnostic
+      })
     switch error {
     case .locked, .busy:
       Console.error.line("note: run again when it is done, or omit --no-wait to wait for it")

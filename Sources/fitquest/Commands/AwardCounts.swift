@@ -70,7 +70,8 @@ struct AwardCounts {
     }
     let who = event.player.map { ",\"player\":\(JSONWriter.quoted($0))" } ?? ""
     let extra = fields.map { "," + $0 } ?? ""
-    Console.output.line("{\"type\":\"\(type)\",\"event\":\(JSONWriter.quoted(event.id))\(who),\"date\":\"\(event.day.iso)\"\(extra)}")
+    Console.output.line(
+      "{\"type\":\"\(type)\",\"event\":\(JSONWriter.quoted(event.id))\(who),\"date\":\"\(event.day.iso)\"\(extra)}")
   }
 
   /// Writes out the awards printed so far; when standard output fails, exit 74 before the
@@ -80,7 +81,9 @@ struct AwardCounts {
       let why = Console.output.failureDescription ?? "write failed"
       throw CommandFailure(
         code: ExitCode.ioError,
-        message: "cannot write the awards to standard output (\(why)); the last \(unsaved) event(s) were not saved, so a rerun applies them again")
+        message:
+          "cannot write the awards to standard output (\(why)); the last \(unsaved) event(s) were not saved, so a rerun applies them again"
+      )
     }
   }
 

@@ -57,7 +57,8 @@ struct AwardSession {
     counts = delivered
     if let refusal {
       failedLine = lineNumbers[refusal.index]
-      throw AwardCommand.diagnostic(refusal.error, eventID: events[refusal.index].id, file: file, line: lineNumbers[refusal.index])
+      throw AwardCommand.diagnostic(
+        refusal.error, eventID: events[refusal.index].id, file: file, line: lineNumbers[refusal.index])
     }
   }
 
@@ -73,7 +74,9 @@ struct AwardSession {
       throw DiagnosticError(
         Diagnostic(
           in: source, offset: offset,
-          message: "event dated \(event.day.iso) is after today (\(today.iso)) plus one day; check the device's clock, or pass --today"))
+          message:
+            "event dated \(event.day.iso) is after today (\(today.iso)) plus one day; check the device's clock, or pass --today"
+        ))
     }
   }
 }

@@ -26,13 +26,18 @@ enum BenchCommand: Command {
     let quick = Option.flag("--quick", "small sizes, a few seconds in all (CI runs this so the benchmark never rots)")
     let json = Option.flag("--json", "one JSON object per workload instead of the table")
     let only = Option.value("--only", "LIST", "comma-separated workloads to run")
-    let repetitions = Option.integer("--repetitions", "N", "repetitions per workload (default 3; the median is reported)", in: 1...100)
+    let repetitions = Option.integer(
+      "--repetitions", "N", "repetitions per workload (default 3; the median is reported)", in: 1...100)
     let w1Events = Option.integer("--w1-events", "N", "W1 size (default 1,000,000)", in: 1_000...100_000_000)
-    let awardLines = Option.integer("--award-lines", "N", "award input size (default 1,000,000)", in: 1_000...100_000_000)
+    let awardLines = Option.integer(
+      "--award-lines", "N", "award input size (default 1,000,000)", in: 1_000...100_000_000)
     let storePlayers = Option.integer(
-      "--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)", in: 1...10_000_000)
-    let importSets = Option.integer("--import-sets", "N", "sets of the Strong export imported (default 100,000)", in: 1_000...100_000_000)
-    let healthMegabytes = Option.integer("--health-mb", "N", "size of the Apple Health export imported (default 256)", in: 4...16_384)
+      "--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)", in: 1...10_000_000
+    )
+    let importSets = Option.integer(
+      "--import-sets", "N", "sets of the Strong export imported (default 100,000)", in: 1_000...100_000_000)
+    let healthMegabytes = Option.integer(
+      "--health-mb", "N", "size of the Apple Health export imported (default 256)", in: 4...16_384)
     let keep = Option.output("--keep", "DIR", "keep the generated inputs and stores of award and store in DIR")
   }
 
@@ -48,7 +53,9 @@ enum BenchCommand: Command {
     let w1Events = arguments.w1Events ?? (quick ? 50_000 : 1_000_000)
     let awardLines = arguments.awardLines ?? (quick ? 20_000 : 1_000_000)
     let only = arguments.only?.split(separator: ",").map { $0.lowercased() }
-    let known = ["w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay", "import", "liveops"]
+    let known = [
+      "w1", "w2", "montecarlo", "award", "store", "progress", "tune", "sensitivity", "replay", "import", "liveops",
+    ]
     for name in only ?? [] where !known.contains(name) {
       throw UsageError(message: "--only: unknown workload '\(name)'\(Suggestion.hint(for: name, among: known))")
     }
@@ -76,7 +83,9 @@ enum BenchCommand: Command {
     if wanted("w2") {
       starting("W2")
       Clock.resetPeak()
-      report(try W2Benchmark.run(minimumEvents: quick ? 50_000 : 1_000_000, repetitions: repetitions, scenarios: "scenarios"))
+      report(
+        try W2Benchmark.run(minimumEvents: quick ? 50_000 : 1_000_000, repetitions: repetitions, scenarios: "scenarios")
+      )
     }
     if wanted("montecarlo") {
       starting("Monte Carlo")
@@ -107,13 +116,16 @@ enum BenchCommand: Command {
     }
     if wanted("store") {
       starting("player save+load")
-      for result in try PlayerCodecBenchmark.run(rounds: quick ? 200 : 2_000, repetitions: repetitions, scenario: "scenarios/beginner-3x.json") {
+      for result in try PlayerCodecBenchmark.run(
+        rounds: quick ? 200 : 2_000, repetitions: repetitions, scenario: "scenarios/beginner-3x.json")
+      {
         report(result)
       }
       starting("award --store")
       let players = arguments.storePlayers ?? (quick ? 300 : 10_000)
       for result in try StoreBenchmark.run(
-        players: players, days: 30, showPlayers: quick ? 1_000 : 100_000, repetitions: repetitions, scenarios: "scenarios",
+        players: players, days: 30, showPlayers: quick ? 1_000 : 100_000, repetitions: repetitions,
+        scenarios: "scenarios",
         rules: "rules", executable: executablePath(), keep: arguments.keep)
       {
         report(result)
@@ -132,7 +144,8 @@ enum BenchCommand: Command {
       Clock.resetPeak()
       let threads = ProcessInfo.processInfo.activeProcessorCount
       for result in try ReplayCoreBenchmark.run(
-        players: quick ? 300 : 10_000, days: 90, threads: threads, repetitions: repetitions, scenarios: "scenarios", rules: "rules")
+        players: quick ? 300 : 10_000, days: 90, threads: threads, repetitions: repetitions, scenarios: "scenarios",
+        rules: "rules")
       {
         report(result)
       }
@@ -140,7 +153,8 @@ enum BenchCommand: Command {
     if wanted("import") {
       starting("import")
       for result in try ImportBenchmark.run(
-        sets: arguments.importSets ?? (quick ? 10_000 : 100_000), healthMegabytes: arguments.healthMegabytes ?? (quick ? 8 : 256),
+        sets: arguments.importSets ?? (quick ? 10_000 : 100_000),
+        healthMegabytes: arguments.healthMegabytes ?? (quick ? 8 : 256),
         repetitions: repetitions, rules: "rules", executable: executablePath())
       {
         report(result)
@@ -150,7 +164,8 @@ enum BenchCommand: Command {
       starting("replay and migrate on a store")
       Clock.resetPeak()
       for result in try LiveOpsStoreBenchmark.run(
-        players: quick ? 300 : 10_000, days: 90, threads: ProcessInfo.processInfo.activeProcessorCount, repetitions: repetitions,
+        players: quick ? 300 : 10_000, days: 90, threads: ProcessInfo.processInfo.activeProcessorCount,
+        repetitions: repetitions,
         scenarios: "scenarios", rules: "rules", executable: executablePath())
       {
         report(result)

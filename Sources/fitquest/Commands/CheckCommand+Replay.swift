@@ -7,10 +7,12 @@ extension CheckCommand {
   /// players (exit 1 when an expectation fails).
   static func runReplayGate(_ arguments: Arguments<Options>) throws -> Int32 {
     guard let replayPath = arguments.replay, let gatePath = arguments.expect else {
-      throw UsageError(message: arguments.replay == nil ? "--expect needs --replay REPLAY.json" : "--replay needs --expect GATE.json")
+      throw UsageError(
+        message: arguments.replay == nil ? "--expect needs --replay REPLAY.json" : "--replay needs --expect GATE.json")
     }
     try arguments.requirePositionals(atMost: 0)
-    try arguments.refuseOptions(besides: ["--replay", "--expect", "--junit", "--format"], because: "--replay checks a replay file")
+    try arguments.refuseOptions(
+      besides: ["--replay", "--expect", "--junit", "--format"], because: "--replay checks a replay file")
     let gate = try ReplayGate.load(path: gatePath)
     let replay = try ReplayDocument.load(path: replayPath)
     let results = gate.check(replay)
@@ -59,7 +61,8 @@ extension CheckCommand {
         xml += "/>\n"
       } else {
         let actual = result.actual.map(NumberText.format) ?? "undefined"
-        xml += ">\n      <failure message=\"actual \(JUnitReport.escape(actual))\">\(JUnitReport.escape(result.diagnostic.headline))</failure>\n    </testcase>\n"
+        xml +=
+          ">\n      <failure message=\"actual \(JUnitReport.escape(actual))\">\(JUnitReport.escape(result.diagnostic.headline))</failure>\n    </testcase>\n"
       }
     }
     return xml + "  </testsuite>\n</testsuites>\n"

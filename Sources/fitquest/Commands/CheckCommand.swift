@@ -33,8 +33,11 @@ enum CheckCommand: Command {
     let seed = RunOptions.seed
     let threads = RunOptions.threads
     let shard = Sharding.option
-    let replay = Option.value("--replay", "FILE", "check a replay of a store's players ('fitquest replay --format json') instead")
-    let expect = Option.value("--expect", "FILE", "with --replay: the expectations it must meet ({\"expect\": {\"replay.demoted.share\": {\"max\": 0}}})")
+    let replay = Option.value(
+      "--replay", "FILE", "check a replay of a store's players ('fitquest replay --format json') instead")
+    let expect = Option.value(
+      "--expect", "FILE",
+      "with --replay: the expectations it must meet ({\"expect\": {\"replay.demoted.share\": {\"max\": 0}}})")
   }
   static let footer = """
     Exit codes: 0 everything holds; 1 an outcome changed, a snapshot is missing or orphaned, or an
@@ -63,12 +66,14 @@ enum CheckCommand: Command {
     }
     let paths = arguments.positionals.isEmpty ? ["scenarios"] : arguments.positionals
     for path in paths where !FileSystem.exists(path) {
-      throw DiagnosticError(.unreadable(path, FileSystem.isDirectory(path) ? "cannot read" : "no such scenario file or directory"))
+      throw DiagnosticError(
+        .unreadable(path, FileSystem.isDirectory(path) ? "cannot read" : "no such scenario file or directory"))
     }
     let files = try ScenarioArguments.files(paths)
     let names = files.map { String(($0.split(separator: "/").last ?? "").dropLast(5)) }
     for name in only.sorted() where !names.contains(name) {
-      throw UsageError(message: "--update \(name): no such scenario among those checked\(Suggestion.hint(for: name, among: names))")
+      throw UsageError(
+        message: "--update \(name): no such scenario among those checked\(Suggestion.hint(for: name, among: names))")
     }
     let packs = PackCache(overrides: options.overrides.rules)
     let progress = options.runs > 1 ? Progress.start(total: options.runs * files.count, label: "checking") : nil
@@ -90,7 +95,8 @@ enum CheckCommand: Command {
     var orphans = directories.flatMap { CheckRunner.orphanSnapshots(in: $0, scenarioFiles: files) }
     var updated: [String] = []
     if update {
-      for check in checks where !check.isInvalid && check.snapshot != .unchanged && (only.isEmpty || only.contains(check.name)) {
+      for check in checks
+      where !check.isInvalid && check.snapshot != .unchanged && (only.isEmpty || only.contains(check.name)) {
         guard let current = check.current else { continue }
         try OutputFile.write(current.text, to: check.snapshotPath)
         updated.append(check.snapshotPath)
@@ -116,7 +122,9 @@ enum CheckCommand: Command {
     }
     if stale {
       if format == .text {
-        Console.output.line("outcomes differ from the snapshots; if the change is intended, run 'fitquest check --update' and commit the snapshots")
+        Console.output.line(
+          "outcomes differ from the snapshots; if the change is intended, run 'fitquest check --update' and commit the snapshots"
+        )
       }
       return ExitCode.failure
     }

@@ -6,7 +6,8 @@ import Simulation
 enum CompareCommand: Command {
   static let name = "compare"
   static let summary = "Run scenarios under two rule packs and show what moved"
-  static let usage = "fitquest compare --base DIR --candidate DIR [SCENARIO...] [--runs N] [--seed N] [--format text|json|csv]"
+  static let usage =
+    "fitquest compare --base DIR --candidate DIR [SCENARIO...] [--runs N] [--seed N] [--format text|json|csv]"
   static let about = """
     Runs each scenario (default: \(ScenarioArguments.defaultScenario)) with the same seeds under the base and
     the candidate rule packs (the scenarios' own 'rules' are ignored) and prints what moved
@@ -22,7 +23,8 @@ enum CompareCommand: Command {
     let candidate = Option.value("--candidate", "DIR", "the edited rule pack")
     let setCandidate = Option.repeated(
       "--set-candidate", "PATH=VALUE",
-      "change a rule value of the candidate only (the candidate is then\nthe base pack with these changes when --candidate is not given)")
+      "change a rule value of the candidate only (the candidate is then\nthe base pack with these changes when --candidate is not given)"
+    )
     let format = Option.format(formats)
     let runs = RunOptions.runs
     let seed = RunOptions.seed
@@ -40,7 +42,9 @@ enum CompareCommand: Command {
       throw UsageError(message: "compare needs --candidate DIR or --set-candidate PATH=VALUE")
     }
     if !options.overrides.rules.isEmpty {
-      throw UsageError(message: "compare takes rule changes from --candidate or --set-candidate; --set only changes scenario values here")
+      throw UsageError(
+        message:
+          "compare takes rule changes from --candidate or --set-candidate; --set only changes scenario values here")
     }
     let packs = PackCache()
     let baseEngine = try packs.engine(for: base)
@@ -59,17 +63,20 @@ enum CompareCommand: Command {
           progress: report))
     }
     progress?.finish()
-    let candidateName = candidateChanges.isEmpty ? candidate : "\(candidate) with " + candidateChanges.map(\.text).joined(separator: ", ")
+    let candidateName =
+      candidateChanges.isEmpty ? candidate : "\(candidate) with " + candidateChanges.map(\.text).joined(separator: ", ")
     switch format {
     case .json:
-      Console.output.line(JSONReport.document(comparisons.map { $0.json(basePath: base, candidatePath: candidateName) }))
+      Console.output.line(
+        JSONReport.document(comparisons.map { $0.json(basePath: base, candidatePath: candidateName) }))
     case .csv:
       Console.output.line(Comparison.csvHeader)
       for comparison in comparisons { for row in comparison.csvRows { Console.output.line(row) } }
     default:
       let baseName = "\(base) (\(baseEngine.pack.name) \(baseEngine.pack.version))"
       let candidateLabel = "\(candidateName) (\(candidateEngine.pack.name) \(candidateEngine.pack.version))"
-      Console.output.line(comparisons.map { $0.text(baseName: baseName, candidateName: candidateLabel) }.joined(separator: "\n\n"))
+      Console.output.line(
+        comparisons.map { $0.text(baseName: baseName, candidateName: candidateLabel) }.joined(separator: "\n\n"))
     }
     return ExitCode.success
   }

@@ -6,7 +6,8 @@ import Simulation
 enum LintCommand: Command {
   static let name = "lint"
   static let summary = "Find rules that can never fire or cannot work as intended (static checks, --simulate evidence)"
-  static let usage = "fitquest lint [RULES_DIR] [--set PATH=VALUE]... [--simulate N [SCENARIO...]] [--horizon DAYS] [--strict]"
+  static let usage =
+    "fitquest lint [RULES_DIR] [--set PATH=VALUE]... [--simulate N [SCENARIO...]] [--horizon DAYS] [--strict]"
   static let about = """
     Checks a rule pack (default: rules/) for rules that load but cannot work as intended, each a
     located warning with its reason and a fix: achievement tiers and conditions, evolution
@@ -20,10 +21,13 @@ enum LintCommand: Command {
     in scenarios/), run under this pack: rules that never fired in any run, and milestones every
     run reaches on day 1.
     """
-  static let footer = "Exit codes: 0 done (warnings or not) · 1 warnings with --strict · 64 usage · 65 invalid rules or scenario · 66 unreadable input. See docs/balancing.md."
+  static let footer =
+    "Exit codes: 0 done (warnings or not) · 1 warnings with --strict · 64 usage · 65 invalid rules or scenario · 66 unreadable input. See docs/balancing.md."
   struct Options: CommandOptions {
-    let set = Option.repeated("--set", "PATH=VALUE", "lint the pack with a rule value changed, e.g. --set levels.maxLevel=15")
-    let simulate = Option<Int?>.integer("--simulate", "N", "also run every scenario N times and report rules that never fired", in: 1...100_000)
+    let set = Option.repeated(
+      "--set", "PATH=VALUE", "lint the pack with a rule value changed, e.g. --set levels.maxLevel=15")
+    let simulate = Option<Int?>.integer(
+      "--simulate", "N", "also run every scenario N times and report rules that never fired", in: 1...100_000)
     let horizon = Option.integer(
       "--horizon", "DAYS", "the days a level gate may take at the fastest pace (default \(Linter.defaultHorizon))",
       default: Linter.defaultHorizon, in: 1...36_500)

@@ -26,21 +26,28 @@ enum MergeCommand: Command {
   struct Options: CommandOptions {
     let junit = Option.output("--junit", "FILE", "with parts of 'check': also write the results as JUnit XML")
     let trustParts = Option.flag(
-      "--trust-parts", "merge even when scenario or rule files on disk differ from those the parts\nwere made with (the report is labelled with the files on disk)")
+      "--trust-parts",
+      "merge even when scenario or rule files on disk differ from those the parts\nwere made with (the report is labelled with the files on disk)"
+    )
   }
 
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
-    guard !arguments.positionals.isEmpty else { throw UsageError(message: "merge needs the partial results: fitquest merge PART.json…") }
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(message: "merge needs the partial results: fitquest merge PART.json…")
+    }
     var parts: [ShardMerge.NamedPart] = []
     for path in arguments.positionals { parts.append((path, try ShardPart(reading: FileSystem.read(path)))) }
     let (file, first) = (parts[0].file, parts[0].part)
-    guard let entry = FitQuestCommand.commands.first(where: { $0.name == first.command }), let canonical = entry.canonicalShardArguments
+    guard let entry = FitQuestCommand.commands.first(where: { $0.name == first.command }),
+      let canonical = entry.canonicalShardArguments
     else {
       let shardable = FitQuestCommand.commands.filter { $0.canonicalShardArguments != nil }.map(\.name)
       throw DiagnosticError(
         Diagnostic(
           file: file,
-          message: "'\(Award.escapingControls(first.command))' is not a command that shards; merge takes parts of \(shardable.joined(separator: ", "))"))
+          message:
+            "'\(Award.escapingControls(first.command))' is not a command that shards; merge takes parts of \(shardable.joined(separator: ", "))"
+        ))
     }
     let batches = try ShardMerge.combine(parts, version: FitQuestCommand.version)
     do {
@@ -63,7 +70,10 @@ enum MergeCommand: Command {
     let status = ShardSession.$current.withValue(session) { entry.run(command) }
     if status == ExitCode.success || status == ExitCode.failure, session.unused > 0 {
       throw DiagnosticError(
-        Diagnostic(file: file, message: "\(session.unused) Monte Carlo batch(es) of the parts were not used; were they made with these arguments?"))
+        Diagnostic(
+          file: file,
+          message:
+            "\(session.unused) Monte Carlo batch(es) of the parts were not used; were they made with these arguments?"))
     }
     return status
   }
@@ -74,23 +84,31 @@ enum MergeCommand: Command {
     var problems: [Diagnostic] = []
     var checked: Set<[UInt8]> = []
     for batch in batches {
-      for (input, kind) in [(batch.scenario, "scenario file"), (batch.rules, "rule pack")] where checked.insert(Array(input.path.utf8)).inserted {
-        let onDisk = kind == "rule pack" ? try InputDigest.rulePack(input.path) : try InputDigest.scenarioFile(input.path)
+      for (input, kind) in [(batch.scenario, "scenario file"), (batch.rules, "rule pack")]
+      where checked.insert(Array(input.path.utf8)).inserted {
+        let onDisk =
+          kind == "rule pack" ? try InputDigest.rulePack(input.path) : try InputDigest.scenarioFile(input.path)
         if onDisk.digest != input.digest {
           problems.append(
             Diagnostic(
               trusting ? .warning : .error, file: input.path,
-              message: "the \(kind) differs from the one the parts were made with (digest \(onDisk.digest) on disk, \(input.digest) in the parts)"))
+              message:
+                "the \(kind) differs from the one the parts were made with (digest \(onDisk.digest) on disk, \(input.digest) in the parts)"
+            ))
         }
       }
     }
     guard !problems.isEmpty else { return }
     if trusting {
       Console.error.diagnostics(problems)
-      Console.error.line("note: --trust-parts: the counts come from the parts; the report's labels from the files on disk")
+      Console.error.line(
+        "note: --trust-parts: the counts come from the parts; the report's labels from the files on disk")
       return
     }
-    problems.append(Diagnostic(.note, message: "merge where the shards ran, make the parts again, or pass --trust-parts to use the parts anyway"))
+    problems.append(
+      Diagnostic(
+        .note,
+        message: "merge where the shards ran, make the parts again, or pass --trust-parts to use the parts anyway"))
     throw DiagnosticError(problems)
   }
 }

@@ -9,7 +9,8 @@ import Store
 enum MigrateCommand: Command {
   static let name = "migrate"
   static let summary = "Move a store's players to a new rule pack by replaying their histories"
-  static let usage = "fitquest migrate --store FILE --rules DIR --policy recompute|never-demote|keep-unlocks [--players FILE] [--set PATH=VALUE]"
+  static let usage =
+    "fitquest migrate --store FILE --rules DIR --policy recompute|never-demote|keep-unlocks [--players FILE] [--set PATH=VALUE]"
   static let about = """
     Replays each player's whole stored history under the pack of --rules and stores the result
     as the player's state, adjusted by --policy:
@@ -45,24 +46,35 @@ enum MigrateCommand: Command {
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     guard let path = arguments.store else { throw UsageError(message: "missing --store FILE") }
     guard let rules = arguments.rules else { throw UsageError(message: "missing --rules DIR (the pack to migrate to)") }
-    guard let name = arguments.policy else { throw UsageError(message: "missing --policy (recompute, never-demote or keep-unlocks)") }
+    guard let name = arguments.policy else {
+      throw UsageError(message: "missing --policy (recompute, never-demote or keep-unlocks)")
+    }
     guard let policy = MigrationPolicy(rawValue: name) else {
       let names = MigrationPolicy.allCases.map(\.rawValue)
-      throw UsageError(message: "--policy must be \(names.joined(separator: ", ")); found '\(name)'\(Suggestion.hint(for: name, among: names))")
+      throw UsageError(
+        message:
+          "--policy must be \(names.joined(separator: ", ")); found '\(name)'\(Suggestion.hint(for: name, among: names))"
+      )
     }
     try arguments.requirePositionals(atMost: 0)
-    let engine = Engine(pack: try RulePackLoader.load(directory: rules, overrides: try Overrides.rulesOnly(arguments.set)))
+    let engine = Engine(
+      pack: try RulePackLoader.load(directory: rules, overrides: try Overrides.rulesOnly(arguments.set)))
     let resolved = (try? FileSystem.resolved(path)) ?? path
     do {
       let store = try SQLiteStore(path: resolved, access: .existing)
       let players = try arguments.players.map { try PlayerList.read($0, store: store) }
       let stamp = PackStamp(engine.pack)
       var problems = 0
-      let counts = try StoreMigration.run(store: store, players: players, engine: engine, policy: policy, threads: arguments.threads) { outcome in
+      let counts = try StoreMigration.run(
+        store: store, players: players, engine: engine, policy: policy, threads: arguments.threads
+      ) { outcome in
         if let line = StoreMigration.line(outcome, pack: stamp, policy: policy) { Console.output.line(line) }
         if let problem = outcome.problem {
           problems += 1
-          if problems <= 10 { Console.error.line("\(path): error: player '\(Award.escapingControls(outcome.player.text))' not migrated: \(problem)") }
+          if problems <= 10 {
+            Console.error.line(
+              "\(path): error: player '\(Award.escapingControls(outcome.player.text))' not migrated: \(problem)")
+          }
         }
       }
       if problems > 10 { Console.error.line("\(path): error: \(problems - 10) more player(s) not migrated") }

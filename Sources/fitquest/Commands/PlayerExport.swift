@@ -1,7 +1,7 @@
 import Engine
+import Foundation
 import Ledger
 import RuleLanguage
-import Foundation
 import Store
 
 /// `players export`: a player's whole history from the store, replayed with the rules — the
@@ -17,14 +17,16 @@ enum PlayerExport {
     let lines = try store.history(of: player)
     let exists = try !lines.isEmpty || store.load(player: player, engine: engine) != nil
     guard exists else {
-      throw CommandFailure(code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id))' in \(store.path)")
+      throw CommandFailure(
+        code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id))' in \(store.path)")
     }
     // The history as it stands: withdrawn events and their retractions left out, the rest in date
     // order (a day's closure last), so each workout shows the XP it finally earned.
     let decoder = EventDecoder(pack: engine.pack)
     var events: [Event] = []
     for (index, line) in lines.enumerated() {
-      events.append(try decoder.decode(line: Array(line.utf8), file: "\(store.path) (history of '\(id)')", lineNumber: index + 1))
+      events.append(
+        try decoder.decode(line: Array(line.utf8), file: "\(store.path) (history of '\(id)')", lineNumber: index + 1))
     }
     var withdrawn = Set<[UInt8]>()
     for event in events { if case .retraction(let target) = event.kind { withdrawn.insert(Array(target.utf8)) } }
@@ -32,7 +34,9 @@ enum PlayerExport {
       if case .retraction = event.kind { return false }
       return !withdrawn.contains(Array(event.id.utf8))
     }.sorted { a, b in
-      (a.element.day, a.element.kind == .dayClosed ? 1 : 0, a.offset) < (b.element.day, b.element.kind == .dayClosed ? 1 : 0, b.offset)
+      (a.element.day, a.element.kind == .dayClosed ? 1 : 0, a.offset) < (
+        b.element.day, b.element.kind == .dayClosed ? 1 : 0, b.offset
+      )
     }.map(\.element)
     var player = engine.newPlayer(windowDays: 3650)
     var rows: [Row] = []
@@ -41,7 +45,9 @@ enum PlayerExport {
       do {
         awards = try engine.apply(event, to: &player)
       } catch {
-        throw CommandFailure(code: ExitCode.dataError, message: "the history of '\(id)' does not replay under these rules: event '\(event.id)': \(error.message)")
+        throw CommandFailure(
+          code: ExitCode.dataError,
+          message: "the history of '\(id)' does not replay under these rules: event '\(event.id)': \(error.message)")
       }
       rows.append(Row(event: event, awards: awards))
     }

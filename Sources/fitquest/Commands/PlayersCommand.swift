@@ -9,7 +9,8 @@ import Store
 enum PlayersCommand: Command {
   static let name = "players"
   static let summary = "List, show, export and import the players of a store"
-  static let usage = "fitquest players --store FILE (list | show ID | export ID | import STATE.json --player ID | check) [--format FORMAT]"
+  static let usage =
+    "fitquest players --store FILE (list | show ID | export ID | import STATE.json --player ID | check) [--format FORMAT]"
   static let about = """
     list            every player: id, level, XP, events applied (text), or a JSON array
     show ID         a player: a summary (text), or the same state JSON a single-player state
@@ -33,7 +34,8 @@ enum PlayersCommand: Command {
     """
   struct Options: CommandOptions {
     let store = Option.value("--store", "FILE", "the SQLite store (required)")
-    let rules = Option.value("--rules", "DIR", "the rule pack: export replays under it, import is checked against it (default: rules)")
+    let rules = Option.value(
+      "--rules", "DIR", "the rule pack: export replays under it, import is checked against it (default: rules)")
     let player = Option.value("--player", "ID", "with import: the id the player gets in the store")
     let format = Option.value("--format", "FORMAT", "list, show: text (default) or json; export: csv (default) or json")
   }
@@ -45,10 +47,15 @@ enum PlayersCommand: Command {
     }
     let actions = ["list", "show", "export", "import", "check"]
     guard actions.contains(action) else {
-      throw UsageError(message: "unknown action '\(action)'\(Suggestion.closest(to: action, among: actions).map { "; did you mean '\($0)'?" } ?? "")")
+      throw UsageError(
+        message:
+          "unknown action '\(action)'\(Suggestion.closest(to: action, among: actions).map { "; did you mean '\($0)'?" } ?? "")"
+      )
     }
     try arguments.requirePositionals(atMost: action == "list" || action == "check" ? 1 : 2)
-    let player = action == "show" || action == "export" ? try playerID(arguments.positionals.count == 2 ? arguments.positionals[1] : nil)
+    let player =
+      action == "show" || action == "export"
+      ? try playerID(arguments.positionals.count == 2 ? arguments.positionals[1] : nil)
       : action == "import" ? try playerID(arguments.player, option: "--player") : nil
     if action == "import" && arguments.positionals.count != 2 {
       throw UsageError(message: "import needs a state file: import STATE.json --player ID")
@@ -56,10 +63,13 @@ enum PlayersCommand: Command {
     let format = try self.format(arguments, action == "export" ? ["csv", "json"] : ["text", "json"])
     let resolved = (try? FileSystem.resolved(path)) ?? path
     do {
-      let store = action == "import" ? try SQLiteStore(path: resolved, access: .existing) : try SQLiteStore.reading(path: resolved)
+      let store =
+        action == "import"
+        ? try SQLiteStore(path: resolved, access: .existing) : try SQLiteStore.reading(path: resolved)
       switch (action, player) {
       case ("show", let player?): return try show(store, player, engine: try givenEngine(arguments), format: format)
-      case ("export", let player?): return try PlayerExport.run(store, player, engine: try engine(arguments), format: format)
+      case ("export", let player?):
+        return try PlayerExport.run(store, player, engine: try engine(arguments), format: format)
       case ("import", let player?):
         return try importState(store, from: arguments.positionals[1], as: player, engine: try engine(arguments))
       case ("check", _): return try check(store, engine: try givenEngine(arguments))
@@ -76,10 +86,19 @@ enum PlayersCommand: Command {
     guard let text else {
       throw UsageError(message: option.map { "import needs \($0) ID" } ?? "missing the player's id")
     }
-    let raw = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } }
-    let mangled = raw.contains { bytes in String(validating: bytes, as: UTF8.self) == nil && String(decoding: bytes, as: UTF8.self) == text }
+    let raw = (0..<Int(CommandLine.argc)).compactMap {
+      CommandLine.unsafeArgv[$0].map {
+        Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) }
+      }
+    }
+    let mangled = raw.contains { bytes in
+      String(validating: bytes, as: UTF8.self) == nil && String(decoding: bytes, as: UTF8.self) == text
+    }
     guard !mangled, let id = PlayerID(text) else {
-      throw UsageError(message: "\(PlayerID.requirement); found '\(Award.escapingControls(text))' (\(text.utf8.count) bytes\(mangled ? ", not UTF-8" : ""))")
+      throw UsageError(
+        message:
+          "\(PlayerID.requirement); found '\(Award.escapingControls(text))' (\(text.utf8.count) bytes\(mangled ? ", not UTF-8" : ""))"
+      )
     }
     return id
   }
@@ -88,7 +107,8 @@ enum PlayersCommand: Command {
   static func format(_ arguments: Arguments<Options>, _ allowed: [String]) throws -> String {
     let format = arguments.format ?? allowed[0]
     guard allowed.contains(format) else {
-      throw UsageError(message: "--format must be \(allowed.map { "'\($0)'" }.joined(separator: " or ")); found '\(format)'")
+      throw UsageError(
+        message: "--format must be \(allowed.map { "'\($0)'" }.joined(separator: " or ")); found '\(format)'")
     }
     return format
   }
@@ -118,7 +138,8 @@ enum PlayersCommand: Command {
       do {
         guard let state = try store.load(player: id, engine: engine) else { continue }
         Console.output.line(
-          "\(Award.escapingControls(id.text))\tlevel \(state.level)\t\(state.xp) XP\t\(state.appliedCount) event\(state.appliedCount == 1 ? "" : "s")")
+          "\(Award.escapingControls(id.text))\tlevel \(state.level)\t\(state.xp) XP\t\(state.appliedCount) event\(state.appliedCount == 1 ? "" : "s")"
+        )
       } catch {
         damaged += 1
         Console.error.diagnostics(error.diagnostics)
@@ -129,13 +150,16 @@ enum PlayersCommand: Command {
 
   static func show(_ store: SQLiteStore, _ id: PlayerID, engine: Engine?, format: String) throws -> Int32 {
     guard let state = try store.load(player: id, engine: engine) else {
-      throw CommandFailure(code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id.text))' in \(store.path)")
+      throw CommandFailure(
+        code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id.text))' in \(store.path)")
     }
     if format == "json" {
       Console.output.line(String(decoding: try state.data(), as: UTF8.self))
       return ExitCode.success
     }
-    let companion = state.companions.active.flatMap { state.companions.members.indices.contains($0) ? state.companions.members[$0] : nil }
+    let companion = state.companions.active.flatMap {
+      state.companions.members.indices.contains($0) ? state.companions.members[$0] : nil
+    }
     let lines = [
       "player \(id.text): level \(state.level), \(state.xp) XP, \(state.totals.workouts) workouts, streak \(state.streak.current) (best \(state.streak.best))",
       "achievement tiers \(state.totals.achievements), personal records \(state.totals.prs), quests \(state.quests.completions)",
@@ -152,10 +176,14 @@ enum PlayersCommand: Command {
     }
     // The state must be one these rules can use (the pack's name, a level its XP gives).
     var checked = state
-    for warning in try Ledger.prepare(&checked, engine: engine, windowDays: nil) { Console.error.line("warning: \(warning)") }
+    for warning in try Ledger.prepare(&checked, engine: engine, windowDays: nil) {
+      Console.error.line("warning: \(warning)")
+    }
     try store.importPlayer(state, as: id, engine: engine)
     Console.error.line(
-      Award.escapingControls("imported \(path) as player '\(id.text)': level \(state.level), \(state.xp) XP, \(state.appliedCount) event(s)"))
+      Award.escapingControls(
+        "imported \(path) as player '\(id.text)': level \(state.level), \(state.xp) XP, \(state.appliedCount) event(s)")
+    )
     return ExitCode.success
   }
 
@@ -165,7 +193,9 @@ enum PlayersCommand: Command {
       let who = problem.player.map { "player '\(Award.escapingControls($0.text))': " } ?? ""
       Console.error.line("\(store.path): error: \(who)\(problem.message)")
     }
-    Console.error.line("checked \(count) player(s) of \(store.path): \(problems.isEmpty ? "no problems" : "\(problems.count) problem(s)")")
+    Console.error.line(
+      "checked \(count) player(s) of \(store.path): \(problems.isEmpty ? "no problems" : "\(problems.count) problem(s)")"
+    )
     return problems.isEmpty ? ExitCode.success : ExitCode.dataError
   }
 }

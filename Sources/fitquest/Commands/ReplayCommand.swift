@@ -36,7 +36,8 @@ enum ReplayCommand: Command {
     let candidate = Option.value("--candidate", "DIR", "the rule pack to try (required)")
     let base = Option.value("--base", "DIR", "compare against this pack (default: each player's own)")
     let players = Option.value("--players", "FILE", "only these players: one id per line")
-    let sample = Option.integer("--sample", "N", "only N players, chosen by a stable hash of their ids", in: 1...Int(Int32.max))
+    let sample = Option.integer(
+      "--sample", "N", "only N players, chosen by a stable hash of their ids", in: 1...Int(Int32.max))
     let format = Option.format([.text, .json, .csv])
     let set = RunOptions.set
     let threads = Option.integer(
@@ -46,9 +47,13 @@ enum ReplayCommand: Command {
 
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     guard let path = arguments.store else { throw UsageError(message: "missing --store FILE") }
-    guard let candidatePath = arguments.candidate else { throw UsageError(message: "missing --candidate DIR (the rule pack to try)") }
+    guard let candidatePath = arguments.candidate else {
+      throw UsageError(message: "missing --candidate DIR (the rule pack to try)")
+    }
     try arguments.requirePositionals(atMost: 0)
-    if arguments.players != nil && arguments.sample != nil { throw UsageError(message: "give --players or --sample, not both") }
+    if arguments.players != nil && arguments.sample != nil {
+      throw UsageError(message: "give --players or --sample, not both")
+    }
     let overrides = try Overrides.rulesOnly(arguments.set)
     let candidate = Engine(pack: try RulePackLoader.load(directory: candidatePath, overrides: overrides))
     let base = try arguments.base.map { Engine(pack: try RulePackLoader.load(directory: $0)) }
@@ -62,7 +67,9 @@ enum ReplayCommand: Command {
       let summary = try StoreReplay.run(
         store: store, players: players, candidate: candidate, base: base, threads: arguments.threads,
         each: { output.write(writer.player($0)) })
-      output.write(writer.footer(summary, rules: ReplayRules(base: base.map { PackStamp($0.pack) }, candidate: PackStamp(candidate.pack))))
+      output.write(
+        writer.footer(
+          summary, rules: ReplayRules(base: base.map { PackStamp($0.pack) }, candidate: PackStamp(candidate.pack))))
       return ExitCode.success
     } catch let error as LedgerError {
       return AwardCommand.report(error, path: path)
@@ -104,7 +111,9 @@ enum PlayerList {
       }
       guard known.contains(id) else {
         throw DiagnosticError(
-          Diagnostic(file: path, position: at, message: "the store has no player '\(Award.escapingControls(id.text))'", notes: ["hint: 'fitquest players --store \(store.path) list' lists them"]))
+          Diagnostic(
+            file: path, position: at, message: "the store has no player '\(Award.escapingControls(id.text))'",
+            notes: ["hint: 'fitquest players --store \(store.path) list' lists them"]))
       }
       ids.append(id)
     }

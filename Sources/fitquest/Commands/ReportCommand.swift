@@ -26,7 +26,8 @@ enum ReportCommand: Command {
     (as 'fitquest sensitivity' ranks them). Every chart has a table with its numbers; the
     milestone numbers are those 'simulate --runs N --format json' prints for the same arguments.
     """
-  static let footer = "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
+  static let footer =
+    "Exit codes: 0 written · 64 usage · 65 invalid rules or scenario · 66 unreadable input · 74 cannot write. See docs/balancing.md."
   struct Options: RunOptionsDeclaring {
     let runs = RunOptions.runs(default: 200)
     let seed = RunOptions.seed
@@ -35,11 +36,16 @@ enum ReportCommand: Command {
     let base = Option.value("--base", "DIR", "overlay two rule packs: the current one")
     let candidate = Option.value("--candidate", "DIR", "the edited rule pack (or --set-candidate on --base)")
     let setCandidate = Option.repeated("--set-candidate", "PATH=VALUE", "a rule change of the candidate (repeatable)")
-    let sweep = Option.value("--sweep", "PATH=FROM..TO:STEP", "sweep one value (or PATH=A,B,C) and chart the headline metrics against it")
-    let sensitivity = Option.flag("--sensitivity", "add tornado charts: how ±10% of each rule value moves the headline metrics")
-    let sensitivityValue = Option.repeated("--sensitivity-value", "PATH", "with --sensitivity, move only these rule values (repeatable)")
-    let output = Option.output("--output", "FILE", "where to write the report (default: report.html)", default: "report.html")
-    let replay = Option.value("--replay", "FILE", "render a replay of a store's players ('fitquest replay --format json') instead")
+    let sweep = Option.value(
+      "--sweep", "PATH=FROM..TO:STEP", "sweep one value (or PATH=A,B,C) and chart the headline metrics against it")
+    let sensitivity = Option.flag(
+      "--sensitivity", "add tornado charts: how ±10% of each rule value moves the headline metrics")
+    let sensitivityValue = Option.repeated(
+      "--sensitivity-value", "PATH", "with --sensitivity, move only these rule values (repeatable)")
+    let output = Option.output(
+      "--output", "FILE", "where to write the report (default: report.html)", default: "report.html")
+    let replay = Option.value(
+      "--replay", "FILE", "render a replay of a store's players ('fitquest replay --format json') instead")
   }
 
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
@@ -50,7 +56,10 @@ enum ReportCommand: Command {
     let basePath = arguments.base
     let candidatePath = arguments.candidate ?? (candidateChanges.isEmpty ? nil : basePath)
     if (basePath == nil) != (candidatePath == nil) {
-      throw UsageError(message: basePath == nil ? "--candidate and --set-candidate need --base DIR" : "--base needs --candidate DIR or --set-candidate PATH=VALUE")
+      throw UsageError(
+        message: basePath == nil
+          ? "--candidate and --set-candidate need --base DIR"
+          : "--base needs --candidate DIR or --set-candidate PATH=VALUE")
     }
     var sweepParameter: SweepParameter?
     if let text = arguments.sweep {
@@ -61,7 +70,8 @@ enum ReportCommand: Command {
       }
     }
     let packs = PackCache(overrides: options.overrides.rules)
-    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs).map(options.seeded)
+    let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs).map(
+      options.seeded)
     let progress = Progress.start(total: scenarios.count * options.runs * (basePath == nil ? 1 : 2), label: "report")
     var done = 0
     var parts: [HTMLReport.Part] = []
@@ -69,7 +79,9 @@ enum ReportCommand: Command {
       var sides: [(String, Engine)] = []
       if let basePath, let candidatePath {
         sides.append(("base", try packs.engine(for: basePath)))
-        sides.append(("candidate", try PackCache(overrides: options.overrides.rules + candidateChanges).engine(for: candidatePath)))
+        sides.append(
+          ("candidate", try PackCache(overrides: options.overrides.rules + candidateChanges).engine(for: candidatePath))
+        )
       } else {
         sides.append((scenario.rulesPath, try packs.engine(for: scenario.rulesPath)))
       }
@@ -102,7 +114,8 @@ enum ReportCommand: Command {
       sweepPart = HTMLReport.SweepPart(path: parameter.path, values: values, scenarios: byScenario)
     }
     var report = HTMLReport(
-      parts: parts, sweep: sweepPart, runs: options.runs, overrides: options.overrides.rules.map(\.text) + options.overrides.scenario.map(\.text),
+      parts: parts, sweep: sweepPart, runs: options.runs,
+      overrides: options.overrides.rules.map(\.text) + options.overrides.scenario.map(\.text),
       candidateOverrides: candidateChanges.map(\.text), version: FitQuestCommand.version)
     if arguments.sensitivity, let first = scenarios.first {
       report.sensitivity = try SensitivityCommand.analysis(

@@ -23,10 +23,13 @@ enum SensitivityCommand: Command {
   static let footer = "Exit codes: 0 done · 64 usage · 65 invalid rules or scenario. See docs/balancing.md."
   static let formats: [OutputFormat] = [.text, .csv, .json]
   struct Options: RunOptionsDeclaring {
-    let value = Option.repeated("--value", "PATH", "a rule value to move (repeatable; default: every number of the pack)")
+    let value = Option.repeated(
+      "--value", "PATH", "a rule value to move (repeatable; default: every number of the pack)")
     let metrics = Option.value(
-      "--metrics", "LIST", "comma-separated metrics (default: \(SensitivityAnalysis.defaultMetrics.joined(separator: ",")))")
-    let rankBy = Option.value("--rank-by", "METRIC", "rank by this metric's move alone (default: the largest relative move)")
+      "--metrics", "LIST",
+      "comma-separated metrics (default: \(SensitivityAnalysis.defaultMetrics.joined(separator: ",")))")
+    let rankBy = Option.value(
+      "--rank-by", "METRIC", "rank by this metric's move alone (default: the largest relative move)")
     let top = Option.integer("--top", "N", "rows of the text table (default 20)", default: 20, in: 1...100_000)
     let runs = RunOptions.runs(default: 200)
     let seed = RunOptions.seed
@@ -59,7 +62,8 @@ enum SensitivityCommand: Command {
     }
     guard let first = probes.first else { return ExitCode.success }
     let analysis = try Self.analysis(
-      arguments.positionals, first: first, packs: packs, named: arguments.value, metrics: metrics, rankedBy: arguments.rankBy,
+      arguments.positionals, first: first, packs: packs, named: arguments.value, metrics: metrics,
+      rankedBy: arguments.rankBy,
       options: options)
     switch arguments.format {
     case .csv: Console.output.line(analysis.csv)
@@ -72,11 +76,14 @@ enum SensitivityCommand: Command {
   /// The analysis of the scenarios named (the rule values of the first one's pack, or those
   /// named), with progress; `report --sensitivity` uses it too.
   static func analysis(
-    _ paths: [String], first: Scenario, packs: PackCache, named: [String], metrics: [String], rankedBy: String?, options: RunOptions
+    _ paths: [String], first: Scenario, packs: PackCache, named: [String], metrics: [String], rankedBy: String?,
+    options: RunOptions
   ) throws -> SensitivityAnalysis {
     let files = try ScenarioArguments.files(paths)
     let pack = try packs.engine(for: first.rulesPath).pack
-    let values = named.isEmpty ? SensitivityAnalysis.ruleValues(of: pack) : try SensitivityAnalysis.ruleValues(of: pack, named: named)
+    let values =
+      named.isEmpty
+      ? SensitivityAnalysis.ruleValues(of: pack) : try SensitivityAnalysis.ruleValues(of: pack, named: named)
     let progress = Progress.start(total: values.count * 2 * options.runs * files.count, label: "sensitivity")
     defer { progress?.finish() }
     return try SensitivityAnalysis(

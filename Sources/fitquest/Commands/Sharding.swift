@@ -7,10 +7,13 @@ import Simulation
 /// (docs/scale.md).
 enum Sharding {
   /// The option, as the shardable commands declare it.
-  static let option = Option.value("--shard", "I/N", "do only runs I, I+N, I+2N, … and print a partial result for 'fitquest merge'") {
+  static let option = Option.value(
+    "--shard", "I/N", "do only runs I, I+N, I+2N, … and print a partial result for 'fitquest merge'"
+  ) {
     text throws(UsageError) in
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= ShardPart.maximumShards,
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      count <= ShardPart.maximumShards,
       (0..<count).contains(index)
     else { throw UsageError(message: "--shard must be I/N with 0 ≤ I < N; found '\(text)'") }
     return Shard(index: index, count: count)
@@ -33,10 +36,13 @@ enum Sharding {
     guard status == ExitCode.success || status == ExitCode.failure else { return status }
     let batches = session.partials
     guard !batches.isEmpty else {
-      throw UsageError(message: "--shard splits Monte Carlo runs, and '\(C.name)' ran none with these arguments; give --runs N (N > 1)")
+      throw UsageError(
+        message: "--shard splits Monte Carlo runs, and '\(C.name)' ran none with these arguments; give --runs N (N > 1)"
+      )
     }
     let part = ShardPart(
-      version: FitQuestCommand.version, command: C.name, arguments: recorded, shard: shard.index, shards: shard.count, batches: batches)
+      version: FitQuestCommand.version, command: C.name, arguments: recorded, shard: shard.index, shards: shard.count,
+      batches: batches)
     Console.output.line(bytes: part.json)
     return ExitCode.success
   }

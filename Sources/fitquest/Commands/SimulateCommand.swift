@@ -6,7 +6,8 @@ import Simulation
 enum SimulateCommand: Command {
   static let name = "simulate"
   static let summary = "Run scenarios and report what players experience (the main job)"
-  static let usage = "fitquest simulate [SCENARIO...] [--runs N] [--seed N] [--format FORMAT] [--svg FILE] [--set PATH=VALUE]..."
+  static let usage =
+    "fitquest simulate [SCENARIO...] [--runs N] [--seed N] [--format FORMAT] [--svg FILE] [--set PATH=VALUE]..."
   static let about = """
     Simulates the training life a scenario describes (default: \(ScenarioArguments.defaultScenario)) under its rule
     pack and reports levels, evolutions, achievements, streaks, records, XP per week and nutrition.
@@ -26,7 +27,8 @@ enum SimulateCommand: Command {
     let set = RunOptions.set
     let svg = Option.output("--svg", "FILE", "also write a chart of the run as SVG")
     let scale = Option.value(
-      "--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare", parse: SVGScaleArgument.parse)
+      "--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare",
+      parse: SVGScaleArgument.parse)
     let shard = Sharding.option
   }
   static let footer = "See docs/scenarios.md for scenario files and metrics, docs/balancing.md for a walkthrough."
@@ -37,7 +39,8 @@ enum SimulateCommand: Command {
     let svg = arguments.svg
     let scale = arguments.scale
     if options.runs > 1 && (format == .ndjson || format == .events || svg != nil) {
-      throw UsageError(message: "--format \(format.rawValue) and --svg describe one run; drop --runs or use text, json or csv")
+      throw UsageError(
+        message: "--format \(format.rawValue) and --svg describe one run; drop --runs or use text, json or csv")
     }
     if scale != nil && svg == nil { throw UsageError(message: "--scale applies to --svg") }
     let packs = PackCache(overrides: options.overrides.rules)
@@ -67,7 +70,8 @@ enum SimulateCommand: Command {
       if let svg {
         let overrides = options.overrides.rules.map(\.text) + options.overrides.scenario.map(\.text)
         try OutputFile.write(
-          SVGChart.render(scenario, engine, result, scale: scale, overrides: overrides, version: FitQuestCommand.version), to: svg)
+          SVGChart.render(
+            scenario, engine, result, scale: scale, overrides: overrides, version: FitQuestCommand.version), to: svg)
       }
       switch format {
       case .json: outputs.append(JSONReport.single(scenario, engine, result))
@@ -93,7 +97,8 @@ enum SimulateCommand: Command {
 enum SVGScaleArgument {
   @Sendable static func parse(_ text: String) throws(UsageError) -> SVGChart.Scale {
     let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 2, let xp = parts[0], let level = parts[1], xp > 0, level > 0, xp.isFinite, level.isFinite else {
+    guard parts.count == 2, let xp = parts[0], let level = parts[1], xp > 0, level > 0, xp.isFinite, level.isFinite
+    else {
       throw UsageError(message: "--scale needs XP,LEVEL, two positive numbers such as 25000,30; found '\(text)'")
     }
     return SVGChart.Scale(maxXP: xp, maxLevel: level)

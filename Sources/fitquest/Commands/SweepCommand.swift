@@ -6,7 +6,8 @@ import Simulation
 enum SweepCommand: Command {
   static let name = "sweep"
   static let summary = "Run scenarios for each value of one or two rule or scenario parameters"
-  static let usage = "fitquest sweep --set PATH=FROM..TO:STEP|A,B,C [--set PATH=…] [SCENARIO...] [--runs N] [--metrics LIST] [--format text|json|csv]"
+  static let usage =
+    "fitquest sweep --set PATH=FROM..TO:STEP|A,B,C [--set PATH=…] [SCENARIO...] [--runs N] [--metrics LIST] [--format text|json|csv]"
   static let about = """
     Runs each scenario (default: \(ScenarioArguments.defaultScenario); a directory runs every scenario in it)
     once per value of the swept parameter, or per combination of two (a grid), and prints the key
@@ -21,12 +22,14 @@ enum SweepCommand: Command {
   struct Options: RunOptionsDeclaring {
     let set = Option.repeated(
       "--set", "PATH=VALUES",
-      "a swept value (FROM..TO:STEP or A,B,C; one or two of them), or a fixed\noverride (PATH=VALUE) of a rule or scenario value")
+      "a swept value (FROM..TO:STEP or A,B,C; one or two of them), or a fixed\noverride (PATH=VALUE) of a rule or scenario value"
+    )
     let runs = RunOptions.runs
     let seed = RunOptions.seed
     let threads = RunOptions.threads
     let format = Option.format(formats)
-    let metrics = Option.value("--metrics", "LIST", "comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))")
+    let metrics = Option.value(
+      "--metrics", "LIST", "comma-separated metrics (default: \(Sweep.defaultMetrics.joined(separator: ",")))")
     let shard = Sharding.option
   }
 
@@ -79,7 +82,9 @@ enum SweepCommand: Command {
 
   /// The scenarios of `files` with their engines at one point of a sweep (its overrides added to
   /// the fixed ones).
-  static func loader(_ files: [String], _ options: RunOptions) -> @Sendable ([JSONOverride]) throws(DiagnosticError) -> [(Scenario, Engine)] {
+  static func loader(_ files: [String], _ options: RunOptions)
+    -> @Sendable ([JSONOverride]) throws(DiagnosticError) -> [(Scenario, Engine)]
+  {
     { point throws(DiagnosticError) in
       let overrides: Overrides
       do {
@@ -88,7 +93,8 @@ enum SweepCommand: Command {
         throw DiagnosticError(Diagnostic(message: "\(error)"))
       }
       let packs = PackCache(overrides: overrides.rules)
-      return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map { scenario throws(DiagnosticError) in
+      return try ScenarioArguments.load(files, overrides: overrides, packs: packs).map {
+        scenario throws(DiagnosticError) in
         (options.seeded(scenario), try packs.engine(for: scenario.rulesPath))
       }
     }

@@ -22,7 +22,8 @@ enum TuneCommand: Command {
     p10, p50, p90 (any pN), mean or happened, OP =, <= or >=, e.g. 'level.10 p50 = day 42 ±2',
     'level.20 happened >= 90%', 'totalXP mean <= 25000'. 'NAME: …' limits it to one scenario.
     """
-  static let footer = "Exit codes: 0 every target met · 1 a target not met (the closest is shown) · 64 usage · 65 invalid rules or scenario. See docs/balancing.md."
+  static let footer =
+    "Exit codes: 0 every target met · 1 a target not met (the closest is shown) · 64 usage · 65 invalid rules or scenario. See docs/balancing.md."
   static let formats: [OutputFormat] = [.text, .json]
   struct Options: RunOptionsDeclaring {
     let target = Option.repeated("--target", "TARGET", "a goal: 'level.10 p50 = day 42 ±2' (repeatable)")
@@ -42,21 +43,29 @@ enum TuneCommand: Command {
     let maximum = arguments.maximumEvaluations
     var targets: [TuneTarget] = []
     for text in arguments.target {
-      do { targets.append(try TuneTarget(parsing: text)) } catch { throw UsageError(message: "--target \(error.diagnostics.first?.message ?? text)") }
+      do { targets.append(try TuneTarget(parsing: text)) } catch {
+        throw UsageError(message: "--target \(error.diagnostics.first?.message ?? text)")
+      }
     }
     var parameters: [TuneParameter] = []
     for text in arguments.param {
-      do { parameters.append(try TuneParameter(parsing: text)) } catch { throw UsageError(message: "--param \(error.diagnostics.first?.message ?? text)") }
+      do { parameters.append(try TuneParameter(parsing: text)) } catch {
+        throw UsageError(message: "--param \(error.diagnostics.first?.message ?? text)")
+      }
     }
     guard !targets.isEmpty, !parameters.isEmpty else {
-      throw UsageError(message: targets.isEmpty ? "tune needs at least one --target" : "tune needs at least one --param PATH=LOW..HIGH")
+      throw UsageError(
+        message: targets.isEmpty ? "tune needs at least one --target" : "tune needs at least one --param PATH=LOW..HIGH"
+      )
     }
     let fixed = (options.overrides.rules + options.overrides.scenario).map { String($0.text.prefix { $0 != "=" }) }
     for (index, parameter) in parameters.enumerated() {
       if parameters[..<index].contains(where: { $0.path == parameter.path }) {
         throw UsageError(message: "--param \(parameter.path) is given twice")
       }
-      if fixed.contains(parameter.path) { throw UsageError(message: "'\(parameter.path)' is both searched (--param) and fixed (--set)") }
+      if fixed.contains(parameter.path) {
+        throw UsageError(message: "'\(parameter.path)' is both searched (--param) and fixed (--set)")
+      }
     }
     let files = try ScenarioArguments.files(arguments.positionals)
     // Check the targets' metrics and find the values before tuning, before any run.
@@ -64,7 +73,10 @@ enum TuneCommand: Command {
     let probes = try ScenarioArguments.load(files, overrides: options.overrides, packs: packs)
     for target in targets {
       if let name = target.scenario, !probes.contains(where: { $0.name == name }) {
-        throw UsageError(message: "--target '\(target.text)': no scenario '\(name)' among those tuned\(Suggestion.hint(for: name, among: probes.map(\.name)))")
+        throw UsageError(
+          message:
+            "--target '\(target.text)': no scenario '\(name)' among those tuned\(Suggestion.hint(for: name, among: probes.map(\.name)))"
+        )
       }
     }
     for probe in probes {
@@ -77,11 +89,14 @@ enum TuneCommand: Command {
     }
     if let first = probes.first {
       let engine = try packs.engine(for: first.rulesPath)
-      parameters = try parameters.map { parameter throws(DiagnosticError) in try parameter.resolved(for: first, engine: engine) }
+      parameters = try parameters.map { parameter throws(DiagnosticError) in
+        try parameter.resolved(for: first, engine: engine)
+      }
     }
     let progress = Progress.start(total: maximum, label: "tuning (candidates)")
     let tuner = Tuner(
-      parameters: parameters, targets: targets, runs: options.runs, threads: options.threads, maximumEvaluations: maximum,
+      parameters: parameters, targets: targets, runs: options.runs, threads: options.threads,
+      maximumEvaluations: maximum,
       load: SweepCommand.loader(files, options), progress: progress.map { progress in { progress.update($0) } })
     let result = try tuner.run()
     progress?.finish()

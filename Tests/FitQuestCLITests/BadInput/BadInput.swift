@@ -113,7 +113,8 @@ enum BadInputWorkspace {
     let statePath = work.appendingPathComponent("state.json").path
     let stateBefore = try? Data(contentsOf: URL(fileURLWithPath: statePath))
 
-    let result = entry.unprivileged
+    let result =
+      entry.unprivileged
       ? try CommandRunner.fitquestUnprivileged(entry.arguments, in: work)
       : try CommandRunner.fitquest(entry.arguments, in: work, timeout: 120)
 

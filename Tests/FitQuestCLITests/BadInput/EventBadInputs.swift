@@ -38,7 +38,8 @@ extension BadInput {
 
     // Names, keys and types.
     BadInput(
-      "event: unknown exercise", [events(workout + #","exercises":[{"name":1️⃣"Sqaut","sets":[{"reps":5,"weightKg":20}]}]}"#)],
+      "event: unknown exercise",
+      [events(workout + #","exercises":[{"name":1️⃣"Sqaut","sets":[{"reps":5,"weightKg":20}]}]}"#)],
       award, 65, .at("events.ndjson", "unknown exercise 'Sqaut'; did you mean 'Squat'?")),
     BadInput(
       "event: unknown category",
@@ -48,11 +49,13 @@ extension BadInput {
       "event: unknown type", [events(#"{"type":1️⃣"workot","id":"w2","date":"2026-01-07"}"#)], award, 65,
       .at("events.ndjson", "unknown event type 'workot'; did you mean 'workout'?")),
     BadInput(
-      "event: missing field", [events(#"1️⃣{"type":"workout","id":"w2","date":"2026-01-07","category":"strength"}"#)], award, 65,
+      "event: missing field", [events(#"1️⃣{"type":"workout","id":"w2","date":"2026-01-07","category":"strength"}"#)],
+      award, 65,
       .at("events.ndjson", "missing required key 'durationMin'")),
     BadInput(
       "event: string for a number",
-      [events(#"{"type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":1️⃣"30"}"#)], award, 65,
+      [events(#"{"type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":1️⃣"30"}"#)], award,
+      65,
       .at("events.ndjson", "'durationMin' must be a number; found a string")),
     BadInput(
       "event: duplicate key", [events(workout + #",1️⃣"durationMin":20}"#)], award, 65,
@@ -74,7 +77,8 @@ extension BadInput {
 
     // Syntax and size.
     BadInput(
-      "event: not an object", [events("1️⃣[1,2]")], award, 65, .at("events.ndjson", "an event must be a JSON object; found an array")),
+      "event: not an object", [events("1️⃣[1,2]")], award, 65,
+      .at("events.ndjson", "an event must be a JSON object; found an array")),
     BadInput(
       "event: trailing garbage", [events(workout + "} 1️⃣x")], award, 65,
       .at("events.ndjson", "unexpected 'x' after the JSON value; expected end of input")),
@@ -83,7 +87,11 @@ extension BadInput {
       .at("events.ndjson", "expected ',' or '}' after object member; the input ended")),
     BadInput(
       "event: invalid UTF-8",
-      [.bytes("events.ndjson", Array(#"{"type":"workout","id":"w"#.utf8) + [0xFF] + Array(#"2","date":"2026-01-07"}"#.utf8) + [10])],
+      [
+        .bytes(
+          "events.ndjson",
+          Array(#"{"type":"workout","id":"w"#.utf8) + [0xFF] + Array(#"2","date":"2026-01-07"}"#.utf8) + [10])
+      ],
       award, 65, .line("events.ndjson:1:26: error: invalid UTF-8 byte 0xFF in string")),
     BadInput(
       "event: 1,000,000-deep nesting",
@@ -91,7 +99,11 @@ extension BadInput {
       .line("events.ndjson:1:513: error: nesting is deeper than 512 levels")),
     BadInput(
       "event: a 100 MB line",
-      [.generated("events.ndjson", prefix: #"{"type":"workout","id":""#, byte: UInt8(ascii: "x"), count: 100_000_000, suffix: "\"}\n")],
+      [
+        .generated(
+          "events.ndjson", prefix: #"{"type":"workout","id":""#, byte: UInt8(ascii: "x"), count: 100_000_000,
+          suffix: "\"}\n")
+      ],
       award, 65, .line("events.ndjson:1:1: error: line 1 is longer than 16 MiB; an event is at most 16 MiB")),
     BadInput(
       "event: a bad second line keeps the first",
@@ -107,40 +119,54 @@ extension BadInput {
       "event: missing file", [], ["award", "--state", "state.json", "--rules", "rules", "nope.ndjson"], 66,
       .line("nope.ndjson: error: no such file or directory")),
     BadInput(
-      "event: a directory", [.directory("events.d")], ["award", "--state", "state.json", "--rules", "rules", "events.d"], 66,
+      "event: a directory", [.directory("events.d")],
+      ["award", "--state", "state.json", "--rules", "rules", "events.d"], 66,
       .line("events.d: error: is a directory, not a file")),
     BadInput(
-      "state: damaged", [events(workout + "}"), .replace("state.json", #""appliedCount":1"#, #""appliedCount":2"#)], award, 65,
+      "state: damaged", [events(workout + "}"), .replace("state.json", #""appliedCount":1"#, #""appliedCount":2"#)],
+      award, 65,
       .line(
         "state.json:1:1: error: the state file is damaged: its checksum does not match its contents; restore it from a backup (FitQuest never writes a partial file)"
       )),
     BadInput(
-      "state: companion index -1, checksum fixed", [events(workout + "}"), .editState(#""active":0"#, #""active":-1"#)], award, 65,
-      .line("state.json: error: state file has an invalid 'player.progress.companions.active': -1 is not the index of a companion (there are 1)")),
+      "state: companion index -1, checksum fixed",
+      [events(workout + "}"), .editState(#""active":0"#, #""active":-1"#)], award, 65,
+      .line(
+        "state.json: error: state file has an invalid 'player.progress.companions.active': -1 is not the index of a companion (there are 1)"
+      )),
     BadInput(
-      "state: a category listed twice, checksum fixed", [events(workout + "}"), .editState(#""name":"cardio""#, #""name":"strength""#)], award, 65,
+      "state: a category listed twice, checksum fixed",
+      [events(workout + "}"), .editState(#""name":"cardio""#, #""name":"strength""#)], award, 65,
       .line(
         "state.json: error: state file has an invalid 'player.progress.activity.categories[1]': category 'strength' is listed twice (first at index 0) (and 1 more)"
       )),
     BadInput(
-      "state: negative XP, checksum fixed", [events(workout + "}"), .editState(#""xp":128"#, #""xp":-1000000"#)], award, 65,
-      .line("state.json: error: state file has an invalid 'player.progress.xp': -1000000 is outside 0…9007199254740992")),
+      "state: negative XP, checksum fixed", [events(workout + "}"), .editState(#""xp":128"#, #""xp":-1000000"#)], award,
+      65,
+      .line("state.json: error: state file has an invalid 'player.progress.xp': -1000000 is outside 0…9007199254740992")
+    ),
     BadInput(
-      "state: level 1,000,000, checksum fixed", [events(workout + "}"), .editState(#""level":3,"loads""#, #""level":1000000,"loads""#)],
+      "state: level 1,000,000, checksum fixed",
+      [events(workout + "}"), .editState(#""level":3,"loads""#, #""level":1000000,"loads""#)],
       award, 65,
-      .line("state.json: error: the saved state makes no sense under its rules: 'progress.level' is 1000000, but 128 XP is level 3 in rule pack 'mini'")),
+      .line(
+        "state.json: error: the saved state makes no sense under its rules: 'progress.level' is 1000000, but 128 XP is level 3 in rule pack 'mini'"
+      )),
     BadInput(
       "state: window of -2^63 days, checksum fixed",
       [events(workout + "}"), .editState(#""windowDays":60"#, #""windowDays":-9223372036854775808"#)], award, 65,
       .line("state.json: error: state file has an invalid 'player.windowDays': -9223372036854775808 is outside 1…3650")),
     BadInput(
-      "state: header format 0", [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":0"#)], award, 65,
+      "state: header format 0",
+      [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":0"#)], award, 65,
       .line("state.json:1:1: error: state file format 0 is not a FitQuest state format")),
     BadInput(
-      "state: header format -7.5", [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":-7.5"#)],
+      "state: header format -7.5",
+      [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":-7.5"#)],
       award, 65, .line("state.json:1:1: error: state file format -7.5 is not a FitQuest state format")),
     BadInput(
-      "state: header format 3", [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":3"#)], award, 65,
+      "state: header format 3",
+      [events(workout + "}"), .replace("state.json", #"{"fitquestLedger":2"#, #"{"fitquestLedger":3"#)], award, 65,
       .line("state.json:1:1: error: state file format 3 is newer than this FitQuest reads (2); update FitQuest")),
     BadInput(
       "state: a FIFO", [events(workout + "}"), .fifo("state.json")], award, 66,
@@ -149,17 +175,22 @@ extension BadInput {
       "state: a loop of links", [events(workout + "}"), .symlink("state.json", to: "state.json")], award, 66,
       .line("state.json: error: is a loop of symbolic links")),
     BadInput(
-      "state: the lock file is a link", [events(workout + "}"), .symlink("state.json.lock", to: "elsewhere.lock")], award, 66,
+      "state: the lock file is a link", [events(workout + "}"), .symlink("state.json.lock", to: "elsewhere.lock")],
+      award, 66,
       .line("state.json.lock: error: the lock file is a symbolic link; remove it (FitQuest never follows one)")),
     BadInput(
       "event: dated after tomorrow",
       [events(#"{"type":"workout","id":"w2","date":1️⃣"2099-01-01","category":"strength","durationMin":30}"#)],
       award + ["--today", "2026-06-01"], 65,
-      .at("events.ndjson", "event dated 2099-01-01 is after today (2026-06-01) plus one day; check the device's clock, or pass --today")),
+      .at(
+        "events.ndjson",
+        "event dated 2099-01-01 is after today (2026-06-01) plus one day; check the device's clock, or pass --today")),
     BadInput(
       "event: dated before the window is reported, exit 3",
       [events(#"{"type":"workout","id":"w2","date":"2025-01-01","category":"strength","durationMin":30}"#)], award, 3,
-      .line("error: 1 event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that")),
+      .line(
+        "error: 1 event(s) dated before the replay window were not applied (see the 'dropped' lines); pass --allow-late to accept that"
+      )),
     BadInput(
       "state: not a state file", [events(workout + "}"), .write("state.json", "hello\n")], award, 65,
       .line(
@@ -171,29 +202,42 @@ extension BadInput {
   static let eventFormulas: [BadInput] = [
     BadInput(
       "award: division by zero",
-      [events(workout + "}"), .replace("rules/xp.json", #""workout.durationMin""#, #""100 / (workout.durationMin - 30)""#)],
+      [
+        events(workout + "}"),
+        .replace("rules/xp.json", #""workout.durationMin""#, #""100 / (workout.durationMin - 30)""#),
+      ],
       award, 65,
-      .line("events.ndjson:1:1: error: event 'w2': a rule formula failed: division by zero in '100 / (workout.durationMin - 30)'"),
+      .line(
+        "events.ndjson:1:1: error: event 'w2': a rule formula failed: division by zero in '100 / (workout.durationMin - 30)'"
+      ),
       // Line 6 of xp.json; the formula starts at column 52, its '/' is 4 further.
       alsoPrinted: ["rules/xp.json:6:56: note: the rule formula that failed"]),
     BadInput(
       "award: sqrt(-1)",
-      [events(workout + "}"), .replace("rules/xp.json", #""workout.durationMin""#, #""sqrt(20 - workout.durationMin)""#)],
+      [
+        events(workout + "}"),
+        .replace("rules/xp.json", #""workout.durationMin""#, #""sqrt(20 - workout.durationMin)""#),
+      ],
       award, 65,
-      .line("events.ndjson:1:1: error: event 'w2': a rule formula failed: square root of a negative number in 'sqrt(20 - workout.durationMin)'"),
+      .line(
+        "events.ndjson:1:1: error: event 'w2': a rule formula failed: square root of a negative number in 'sqrt(20 - workout.durationMin)'"
+      ),
       alsoPrinted: ["rules/xp.json:6:52: note: the rule formula that failed"]),
     BadInput(
       "award: a workout's XP beyond 2^53",
       [events(workout + "}"), .write("rules/xp.json", uncappedXP("pow(10, workout.durationMin)"))], award, 65,
-      .line("events.ndjson:1:1: error: event 'w2': the workout's XP (1e+30) would exceed the largest exact value (2^53)")),
+      .line(
+        "events.ndjson:1:1: error: event 'w2': the workout's XP (1e+30) would exceed the largest exact value (2^53)")),
     BadInput(
       "award: total XP beyond 2^53",
       [
         // Each workout earns 2^52; the state already holds 128 XP, so the second passes 2^53.
-        events(workout + "}\n" + #"{"type":"workout","id":"w3","date":"2026-01-09","category":"strength","durationMin":30}"#),
+        events(
+          workout + "}\n" + #"{"type":"workout","id":"w3","date":"2026-01-09","category":"strength","durationMin":30}"#),
         .write("rules/xp.json", uncappedXP("pow(2, 52)")),
       ],
-      award, 65, .line("events.ndjson:2:1: error: event 'w3': the player's total XP would exceed the largest exact value (2^53)"),
+      award, 65,
+      .line("events.ndjson:2:1: error: event 'w3': the player's total XP would exceed the largest exact value (2^53)"),
       stateMayChange: true),
   ]
 

@@ -7,22 +7,37 @@ extension BadInput {
       .line("error: import needs a FILE after the format")),
     BadInput(
       "import: an unknown format", [], ["import", "strongg", "x.csv"], 64,
-      .line("error: unknown format 'strongg'; did you mean 'strong'?; formats: strong, hevy, fitnotes, apple-health, auto")),
+      .line(
+        "error: unknown format 'strongg'; did you mean 'strong'?; formats: strong, hevy, fitnotes, apple-health, auto")),
     BadInput(
       "import: a missing file", [], ["import", "strong", "none.csv"], 66,
       .line("none.csv: error: no such file or directory")),
     BadInput(
       "import: a Hevy export named as Strong",
-      [.write("hevy.csv", "title,start_time,end_time,exercise_title,set_type,weight_kg,reps\nA,\"1 Jan 2025, 10:00\",,Squat,normal,100,5\n")],
+      [
+        .write(
+          "hevy.csv",
+          "title,start_time,end_time,exercise_title,set_type,weight_kg,reps\nA,\"1 Jan 2025, 10:00\",,Squat,normal,100,5\n"
+        )
+      ],
       ["import", "strong", "hevy.csv"], 65,
-      .line("hevy.csv: error: not a Strong export: it looks like a Hevy export; run 'fitquest import hevy hevy.csv' or 'fitquest import auto hevy.csv'")),
+      .line(
+        "hevy.csv: error: not a Strong export: it looks like a Hevy export; run 'fitquest import hevy hevy.csv' or 'fitquest import auto hevy.csv'"
+      )),
     BadInput(
-      "import: a header without Reps", [.write("strong.csv", "1️⃣Date,Workout Name,Exercise Name,Weight\n2024-01-01 10:00:00,A,Squat,100\n")],
+      "import: a header without Reps",
+      [.write("strong.csv", "1️⃣Date,Workout Name,Exercise Name,Weight\n2024-01-01 10:00:00,A,Squat,100\n")],
       ["import", "strong", "strong.csv"], 65,
-      .at("strong.csv", "the header has no 'Reps' column, which a Strong export has (docs/import.md lists the layouts read)")),
+      .at(
+        "strong.csv",
+        "the header has no 'Reps' column, which a Strong export has (docs/import.md lists the layouts read)")),
     BadInput(
       "import: an export.xml cut inside a tag",
-      [.write("export.xml", "<?xml version=\"1.0\"?>\n<HealthData>\n1️⃣<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\"\n")],
+      [
+        .write(
+          "export.xml",
+          "<?xml version=\"1.0\"?>\n<HealthData>\n1️⃣<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\"\n")
+      ],
       ["import", "apple-health", "export.xml"], 65,
       .at("export.xml", "the document ends inside a tag")),
     BadInput(

@@ -17,11 +17,17 @@ extension BadInput {
       .at("rules/levels.json", "duplicate key 'table'")),
     BadInput(
       "pack: invalid UTF-8",
-      [.bytes("rules/pack.json", Array(#"{ "format": 1, "name": "mini"#.utf8) + [0xFF] + Array(#"", "version": "0.1.0" }"#.utf8))],
+      [
+        .bytes(
+          "rules/pack.json",
+          Array(#"{ "format": 1, "name": "mini"#.utf8) + [0xFF] + Array(#"", "version": "0.1.0" }"#.utf8))
+      ],
       validate, 65, .line("rules/pack.json:1:29: error: invalid UTF-8 byte 0xFF in string")),
     BadInput(
       "pack: 1,000,000-deep nesting",
-      [.generated("rules/levels.json", prefix: #"{"table": "#, byte: UInt8(ascii: "["), count: 1_000_000, suffix: "\n")],
+      [
+        .generated("rules/levels.json", prefix: #"{"table": "#, byte: UInt8(ascii: "["), count: 1_000_000, suffix: "\n")
+      ],
       // The object is level 1; the 512th '[' (column 10 + 512) opens level 513.
       validate, 65, .line("rules/levels.json:1:522: error: nesting is deeper than 512 levels")),
 
@@ -41,7 +47,8 @@ extension BadInput {
     BadInput(
       "pack: no such directory", [], ["validate", "nowhere"], 66, .line("nowhere: error: no such rule pack directory")),
     BadInput(
-      "pack: unreadable file", [.unreadable("rules/xp.json")], validate, 66, .line("rules/xp.json: error: permission denied"),
+      "pack: unreadable file", [.unreadable("rules/xp.json")], validate, 66,
+      .line("rules/xp.json: error: permission denied"),
       unprivileged: true),
 
     // Seasons, rest days, weekly goals.
@@ -50,13 +57,16 @@ extension BadInput {
       [
         .write(
           "rules/seasons.json",
-          #"{ "seasons": [{ "id": "s", "name": "S", "from": "2026-01-01", "to": 1️⃣"2026-13-01", "points": "1", "tiers": [{ "at": 1, "name": "T" }] }] }"#)
-      ], validate, 65, .at("rules/seasons.json", #"'seasons[0].to' must be an ISO date such as "2026-03-01"; found "2026-13-01""#)),
+          #"{ "seasons": [{ "id": "s", "name": "S", "from": "2026-01-01", "to": 1️⃣"2026-13-01", "points": "1", "tiers": [{ "at": 1, "name": "T" }] }] }"#
+        )
+      ], validate, 65,
+      .at("rules/seasons.json", #"'seasons[0].to' must be an ISO date such as "2026-03-01"; found "2026-13-01""#)),
     BadInput(
       "pack: rest weekday twice", [.write("rules/rest.json", #"{ "restWeekdays": [7, 1️⃣7] }"#)], validate, 65,
       .at("rules/rest.json", "weekday 7 is listed twice")),
     BadInput(
-      "pack: goal limits reversed", [.write("rules/goals.json", #"{ "rewardXP": 50, "limits": { "workouts": 1️⃣[5, 2] } }"#)], validate, 65,
+      "pack: goal limits reversed",
+      [.write("rules/goals.json", #"{ "rewardXP": 50, "limits": { "workouts": 1️⃣[5, 2] } }"#)], validate, 65,
       .at("rules/goals.json", "'limits.workouts' must be [lowest, highest]; 5 is above 2")),
 
     // Types, keys and ranges.
@@ -86,7 +96,8 @@ extension BadInput {
 
     // Meaning.
     BadInput(
-      "pack: duplicate achievement id", [.replace("rules/achievements.json", #"{ "id": "mixed""#, #"{ "id": 1️⃣"first""#)],
+      "pack: duplicate achievement id",
+      [.replace("rules/achievements.json", #"{ "id": "mixed""#, #"{ "id": 1️⃣"first""#)],
       validate, 65, .at("rules/achievements.json", "duplicate achievement id 'first'; it is first defined on line 3")),
     BadInput(
       "pack: cycle in an evolution chain",
@@ -94,7 +105,8 @@ extension BadInput {
         .replace("rules/companions.json", #""cinder": { "element""#, #""cinder": 1️⃣{ "element""#),
         .replace(
           "rules/companions.json", #""growth": { "hp": 4, "attack": 3, "defense": 2, "speed": 2 } },"#,
-          #""growth": { "hp": 4, "attack": 3, "defense": 2, "speed": 2 }, "evolvesTo": { "species": "cinder", "atLevel": 4 } },"#),
+          #""growth": { "hp": 4, "attack": 3, "defense": 2, "speed": 2 }, "evolvesTo": { "species": "cinder", "atLevel": 4 } },"#
+        ),
       ],
       validate, 65, .at("rules/companions.json", "evolution chain has a cycle: cinder → flame → blaze → cinder")),
   ]
@@ -110,17 +122,23 @@ extension BadInput {
       [.replace("rules/achievements.json", "player.workouts >= 1", "player.workouts 1️⃣+ 1")], validate, 65,
       .at("rules/achievements.json", "this formula must compute true or false, but it computes a number")),
     BadInput(
-      "formula: unclosed parenthesis", [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": "100 * (level - 11️⃣" }"#)],
+      "formula: unclosed parenthesis",
+      [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": "100 * (level - 11️⃣" }"#)],
       validate, 65,
-      .at("rules/levels.json", "expected ')' to close the '(' that is character 7 of the formula; found the end of the formula")),
+      .at(
+        "rules/levels.json",
+        "expected ')' to close the '(' that is character 7 of the formula; found the end of the formula")),
     BadInput(
       "formula: division by zero in a level curve",
       [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": "100 1️⃣/ (level - 2)" }"#)], validate, 65,
       .at("rules/levels.json", "division by zero in '100 / (level - 2)' (the player level curve at level 2)")),
     BadInput(
-      "formula: sqrt(-1) in a level curve", [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": "1️⃣sqrt(1 - level)" }"#)],
+      "formula: sqrt(-1) in a level curve",
+      [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": "1️⃣sqrt(1 - level)" }"#)],
       validate, 65,
-      .at("rules/levels.json", "square root of a negative number in 'sqrt(1 - level)' (the player level curve at level 2)")),
+      .at(
+        "rules/levels.json", "square root of a negative number in 'sqrt(1 - level)' (the player level curve at level 2)"
+      )),
     BadInput(
       "formula: infinity in a level curve",
       [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": "1️⃣pow(10, 300 * level)" }"#)], validate, 65,
@@ -128,6 +146,8 @@ extension BadInput {
     BadInput(
       "formula: level curve not increasing", [.write("rules/levels.json", #"{ "maxLevel": 5, "curve": 1️⃣"100" }"#)],
       validate, 65,
-      .at("rules/levels.json", "the player level curve is not strictly increasing: level 3 needs 100 XP, level 2 needs 100")),
+      .at(
+        "rules/levels.json",
+        "the player level curve is not strictly increasing: level 3 needs 100 XP, level 2 needs 100")),
   ]
 }

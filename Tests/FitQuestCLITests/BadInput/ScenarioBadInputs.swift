@@ -3,7 +3,8 @@
 extension BadInput {
   static let scenarios: [BadInput] = [
     BadInput(
-      "scenario: end before start", [.replace("scenario.json", #""days": 14"#, #""until": 1️⃣"2025-12-01""#)], simulate, 65,
+      "scenario: end before start", [.replace("scenario.json", #""days": 14"#, #""until": 1️⃣"2025-12-01""#)], simulate,
+      65,
       .at("scenario.json", "'duration.until' (2025-12-01) is not after 'start' (2026-01-05)")),
     BadInput(
       "scenario: lapse after the end",
@@ -45,10 +46,12 @@ extension BadInput {
       .at("scenario.json", "scenario format 2 is newer than this fitquest supports (1)")),
     BadInput(
       "scenario: unknown metric",
-      [.replace("scenario.json", #""plan""#, #""expect": [ { "metric": 1️⃣"level.1", "atMost": 3 } ], "plan""#)], simulate, 65,
+      [.replace("scenario.json", #""plan""#, #""expect": [ { "metric": 1️⃣"level.1", "atMost": 3 } ], "plan""#)],
+      simulate, 65,
       .at("scenario.json", "'level.1': the level must be a whole number from 2")),
     BadInput(
-      "scenario: missing rule pack", [.replace("scenario.json", #""rules": "rules""#, #""rules": 1️⃣"nope""#)], simulate, 65,
+      "scenario: missing rule pack", [.replace("scenario.json", #""rules": "rules""#, #""rules": 1️⃣"nope""#)], simulate,
+      65,
       .at("scenario.json", "cannot load rule pack 'nope': no such rule pack directory")),
     BadInput(
       "scenario: empty file", [.write("scenario.json", "1️⃣")], simulate, 65,

@@ -6,11 +6,17 @@ extension BadInput {
       ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
       .line("events.ndjson:1:1: error: an event needs \"player\" with --store")),
     BadInput(
-      "store: player id too long", [events(#"{"player":"\#(String(repeating: "p", count: 201))","type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":30}"#)],
+      "store: player id too long",
+      [
+        events(
+          #"{"player":"\#(String(repeating: "p", count: 201))","type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":30}"#
+        )
+      ],
       ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
       .line("events.ndjson:1:11: error: 'player' is longer than 200 bytes")),
     BadInput(
-      "store: not a database", [.write("players.sqlite", "this is not SQLite\n"), events(workout + #","player":"a"}"#)],
+      "store: not a database",
+      [.write("players.sqlite", "this is not SQLite\n"), events(workout + #","player":"a"}"#)],
       ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
       .line("players.sqlite: error: not a FitQuest store: file is not a database")),
     BadInput(
@@ -28,7 +34,12 @@ extension BadInput {
       "store: players of a missing store", [], ["players", "--store", "none.sqlite", "list"], 66,
       .line("none.sqlite: error: no such store")),
     BadInput(
-      "store: NUL in a player id", [events(#"{"player":1️⃣"ana\u0000evil","type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":30}"#)],
+      "store: NUL in a player id",
+      [
+        events(
+          #"{"player":1️⃣"ana\u0000evil","type":"workout","id":"w2","date":"2026-01-07","category":"strength","durationMin":30}"#
+        )
+      ],
       ["award", "--store", "players.sqlite", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 65,
       .at("events.ndjson", "'player' must not contain NUL (\\u0000)")),
     BadInput(
@@ -41,18 +52,26 @@ extension BadInput {
       .line("error: a store must be a file; an empty name is SQLite's temporary database, which saves nothing")),
     BadInput(
       "store: a file: URI", [events(workout + #","player":"a"}"#)],
-      ["award", "--store", "file:players.sqlite?mode=memory", "--rules", "rules", "--today", "2026-12-31", "events.ndjson"], 66,
+      [
+        "award", "--store", "file:players.sqlite?mode=memory", "--rules", "rules", "--today", "2026-12-31",
+        "events.ndjson",
+      ], 66,
       .line(
         "file:players.sqlite?mode=memory: error: 'file:' names a URI, which FitQuest does not open; give a file name (./file:players.sqlite?mode=memory for a file named so)"
       )),
     BadInput(
-      "store: an empty file listed", [.write("players.sqlite", "")], ["players", "--store", "players.sqlite", "list"], 65,
+      "store: an empty file listed", [.write("players.sqlite", "")], ["players", "--store", "players.sqlite", "list"],
+      65,
       .line("players.sqlite: error: not a FitQuest store (an empty file)")),
     BadInput(
-      "store: a player id too long on the command line", [], ["players", "--store", "players.sqlite", "show", String(repeating: "p", count: 201)], 64,
-      .line("error: a player id is 1 to 200 bytes of UTF-8 without NUL; found '\(String(repeating: "p", count: 201))' (201 bytes)")),
+      "store: a player id too long on the command line", [],
+      ["players", "--store", "players.sqlite", "show", String(repeating: "p", count: 201)], 64,
+      .line(
+        "error: a player id is 1 to 200 bytes of UTF-8 without NUL; found '\(String(repeating: "p", count: 201))' (201 bytes)"
+      )),
     BadInput(
-      "store: a store option without a store", [], ["award", "--state", "state.json", "--cache-mb", "64", "--rules", "rules"], 64,
+      "store: a store option without a store", [],
+      ["award", "--state", "state.json", "--cache-mb", "64", "--rules", "rules"], 64,
       .line("error: --cache-mb needs --store")),
     BadInput(
       "shard: out of range", [], ["simulate", "--runs", "4", "--shard", "4/4"], 64,

@@ -47,7 +47,9 @@ struct DocExample: CustomStringConvertible, Sendable {
       }
       if line.hasPrefix("$ ") {
         examples.append(
-          DocExample(file: file, line: index + 1, command: String(line.dropFirst(2)), expected: [], abridged: abridged, block: block))
+          DocExample(
+            file: file, line: index + 1, command: String(line.dropFirst(2)), expected: [], abridged: abridged,
+            block: block))
       } else if !examples.isEmpty, examples[examples.count - 1].block == block {
         examples[examples.count - 1].expected.append(line)
       }
@@ -73,7 +75,8 @@ struct DocExample: CustomStringConvertible, Sendable {
       return nil
     }
     guard shown != actual else { return nil }
-    let first = zip(shown, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(shown.count, actual.count)
+    let first =
+      zip(shown, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(shown.count, actual.count)
     let was = first < shown.count ? shown[first] : "(end)"
     let now = first < actual.count ? actual[first] : "(end)"
     return "output differs at line \(first + 1):\n  doc:    \(was)\n  actual: \(now)"

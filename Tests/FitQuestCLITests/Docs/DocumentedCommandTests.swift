@@ -34,7 +34,9 @@ import Testing
     let outcomes = ParallelJobs.run(heaviestFirst.map { block in { DocWorkspace.run(block) } })
     var replacements: [String: [(example: DocExample, output: [String])]] = [:]
     let recording = ProcessInfo.processInfo.environment["RECORD_DOCS"] == "1"
-    for outcome in outcomes.flatMap({ $0 }).sorted(by: { ($0.example.file, $0.example.line) < ($1.example.file, $1.example.line) }) {
+    for outcome in outcomes.flatMap({ $0 }).sorted(by: {
+      ($0.example.file, $0.example.line) < ($1.example.file, $1.example.line)
+    }) {
       let example = outcome.example
       switch outcome.result {
       case .failure(let error):
@@ -44,7 +46,8 @@ import Testing
         let lines = output.last == "" ? Array(output.dropLast()) : output
         guard let problem = example.mismatch(output: lines, status: result.status) else { continue }
         if recording, !example.abridged, result.status == example.expectedStatus {
-          replacements[example.file, default: []].append((example, lines + (example.expectedStatus == 0 ? [] : ["[exit \(example.expectedStatus)]"])))
+          replacements[example.file, default: []].append(
+            (example, lines + (example.expectedStatus == 0 ? [] : ["[exit \(example.expectedStatus)]"])))
         } else {
           Issue.record("\(example)\n\(problem)\nstderr:\n\(result.stderr)")
         }
@@ -76,9 +79,15 @@ import Testing
       commands.map { DocExample(file: "x.md", line: 1, command: $0, expected: [], abridged: false, block: 1) }
     }
     // 1000 runs, then a report's default 200, then plain commands.
-    #expect(DocExample.cost(of: block("fitquest simulate --runs 1000")) > DocExample.cost(of: block("fitquest report --output r.html")))
-    #expect(DocExample.cost(of: block("fitquest report --output r.html")) > DocExample.cost(of: block("fitquest simulate", "fitquest check")))
-    #expect(DocExample.cost(of: block("fitquest simulate", "fitquest check")) > DocExample.cost(of: block("fitquest simulate")))
+    #expect(
+      DocExample.cost(of: block("fitquest simulate --runs 1000"))
+        > DocExample.cost(of: block("fitquest report --output r.html")))
+    #expect(
+      DocExample.cost(of: block("fitquest report --output r.html"))
+        > DocExample.cost(of: block("fitquest simulate", "fitquest check")))
+    #expect(
+      DocExample.cost(of: block("fitquest simulate", "fitquest check"))
+        > DocExample.cost(of: block("fitquest simulate")))
   }
 }
 
@@ -138,7 +147,8 @@ struct DocWorkspace {
       try manager.copyItem(at: Paths.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
     }
     for name in ["Tests", "docs"] {
-      try manager.createSymbolicLink(at: root.appendingPathComponent(name), withDestinationURL: Paths.repository.appendingPathComponent(name))
+      try manager.createSymbolicLink(
+        at: root.appendingPathComponent(name), withDestinationURL: Paths.repository.appendingPathComponent(name))
     }
     let bin = root.appendingPathComponent(".bin")
     try manager.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -167,10 +177,12 @@ struct DocWorkspace {
 
   /// Runs a documented command with `/bin/sh`.
   func run(_ command: String) throws -> CommandResult {
-    let script = command
+    let script =
+      command
       .replacingOccurrences(of: "swift run -c release fitquest", with: "fitquest")
       .replacingOccurrences(of: "swift run fitquest", with: "fitquest")
-    let path = root.appendingPathComponent(".bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let path =
+      root.appendingPathComponent(".bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     return try CommandRunner.run(
       URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: root,
       environment: ["PATH": path, "FITQUEST_PROGRESS": "0"], timeout: 600)
@@ -178,7 +190,8 @@ struct DocWorkspace {
 
   /// Rewrites the outputs of examples in a document (RECORD_DOCS=1).
   static func record(_ replacements: [(example: DocExample, output: [String])], in url: URL) throws {
-    var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
     for (example, output) in replacements.sorted(by: { $0.example.line > $1.example.line }) {
       let start = example.line  // the line after the `$` line (0-based index of the first output line)
       lines.replaceSubrange(start..<(start + example.expected.count), with: output)

@@ -23,7 +23,9 @@ import Testing
       guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
       for case let url as URL in walker where url.pathExtension == "swift" {
         let text = try String(contentsOf: url, encoding: .utf8)
-        files.append((url.path.replacingOccurrences(of: Paths.repository.path + "/", with: ""), text.components(separatedBy: "\n")))
+        files.append(
+          (url.path.replacingOccurrences(of: Paths.repository.path + "/", with: ""), text.components(separatedBy: "\n"))
+        )
       }
     }
     return files.sorted { $0.0 < $1.0 }
@@ -31,7 +33,8 @@ import Testing
 
   /// Conformance requirements whose meaning the protocol documents.
   static let exempt = [
-    "public static func ==", "public static func <", "public func hash(into", "public init(from decoder", "public func encode(to encoder",
+    "public static func ==", "public static func <", "public func hash(into", "public init(from decoder",
+    "public func encode(to encoder",
     "public var description", "public var debugDescription", "public var testDescription",
   ]
 
@@ -49,14 +52,17 @@ import Testing
         if !above.hasPrefix("///") { missing.append("\(path):\(index + 1): \(text)") }
       }
     }
-    #expect(missing.isEmpty, "\(missing.count) public declarations without a doc comment:\n\(missing.joined(separator: "\n"))")
+    #expect(
+      missing.isEmpty, "\(missing.count) public declarations without a doc comment:\n\(missing.joined(separator: "\n"))"
+    )
   }
 
   @Test func everySymbolLinkResolves() throws {
     let files = try Self.swiftFiles()
     // Every declared name: types and members.
     var names = Set<String>()
-    let declaration = try Regex(#"(?:struct|class|enum|protocol|typealias|actor|func|var|let|case|associatedtype)\s+`?([A-Za-z_][A-Za-z0-9_]*)"#)
+    let declaration = try Regex(
+      #"(?:struct|class|enum|protocol|typealias|actor|func|var|let|case|associatedtype)\s+`?([A-Za-z_][A-Za-z0-9_]*)"#)
     for (_, lines) in files {
       for line in lines {
         for match in line.matches(of: declaration) {
@@ -74,8 +80,10 @@ import Testing
       }
     }
     let catalogue = Paths.repository.appendingPathComponent("Sources/FitQuest/Documentation.docc")
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: catalogue.path)) ?? [] where name.hasSuffix(".md") {
-      let lines = try String(contentsOf: catalogue.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: catalogue.path)) ?? [] where name.hasSuffix(".md")
+    {
+      let lines = try String(contentsOf: catalogue.appendingPathComponent(name), encoding: .utf8).components(
+        separatedBy: "\n")
       for (index, line) in lines.enumerated() { texts.append(("Documentation.docc/\(name):\(index + 1)", line)) }
     }
     let link = try Regex(#"``([^`]+)``"#)
@@ -88,7 +96,9 @@ import Testing
         let parts = symbol.split(separator: "/").map { part in
           String(part.prefix { $0 != "(" && $0 != "-" })
         }
-        if let unknown = parts.first(where: { !$0.isEmpty && !names.contains($0) && !["FitQuest", "Engine"].contains($0) }) {
+        if let unknown = parts.first(where: {
+          !$0.isEmpty && !names.contains($0) && !["FitQuest", "Engine"].contains($0)
+        }) {
           broken.append("\(place): ``\(symbol)`` (no declaration named '\(unknown)')")
         }
       }

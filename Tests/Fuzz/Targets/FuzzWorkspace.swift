@@ -1,10 +1,11 @@
+import Engine
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Engine
-import RuleLanguage
 
 /// A scratch copy of the default pack, restored before every input.
 enum FuzzWorkspace {

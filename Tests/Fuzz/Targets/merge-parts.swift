@@ -39,7 +39,9 @@ enum MergeFuzz {
     // A part of one shard holds every run of its batches: it combines alone into its own counts.
     do {
       let merged = try ShardMerge.combine([("a", part)], version: version)
-      guard merged.map(\.result) == part.batches.map(\.result) else { fatalError("a part alone combined into other counts") }
+      guard merged.map(\.result) == part.batches.map(\.result) else {
+        fatalError("a part alone combined into other counts")
+      }
     } catch {
       if part.shards == 1 && !part.batches.isEmpty { fatalError("a part of one shard did not combine alone: \(error)") }
     }
@@ -47,7 +49,8 @@ enum MergeFuzz {
     var next = part
     next.shard = (part.shard + 1) % part.shards
     if let merged = try? ShardMerge.combine([("a", part), ("b", next)], version: version) {
-      for (batch, original) in zip(merged, part.batches) where batch.result.runs != batch.runs || batch.runs != original.runs {
+      for (batch, original) in zip(merged, part.batches)
+      where batch.result.runs != batch.runs || batch.runs != original.runs {
         fatalError("a merged batch holds \(batch.result.runs) of its \(batch.runs) runs")
       }
     }

@@ -1,10 +1,11 @@
+import Engine
+import RuleLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Engine
-import RuleLanguage
 
 /// Fuzz target: the rule-pack loader. The first byte picks a file of a copy of the default pack,
 /// the rest replaces it; loading must give a pack or located errors, never crash or hang.
@@ -21,4 +22,3 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   return 0
 }
-

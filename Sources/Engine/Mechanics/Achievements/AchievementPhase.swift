@@ -12,8 +12,10 @@ extension Engine {
   ) throws(EngineError) {
     guard plan.tierCount > 0 else { return }
     // Only the groups whose facts this event can move (all of them on a player's first event).
-    let key = live.hasCheckedAll
-      ? AchievementPlan.eventKey(category: context.facts.category, categories: plan.categoryCount, isNutrition: isNutrition)
+    let key =
+      live.hasCheckedAll
+      ? AchievementPlan.eventKey(
+        category: context.facts.category, categories: plan.categoryCount, isNutrition: isNutrition)
       : plan.categoryCount + 2
     live.hasCheckedAll = true
     let listed = UnsafeBufferPointer(
@@ -25,7 +27,8 @@ extension Engine {
   private typealias Found = (achievement: Int, tier: Int, values: ValueRange)
 
   private func checkAchievements(
-    _ listed: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress, _ cursors: inout [Int],
+    _ listed: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress,
+    _ cursors: inout [Int],
     _ log: inout AwardLog
   ) throws(EngineError) {
     for _ in 0...plan.tierCount {
@@ -42,7 +45,8 @@ extension Engine {
           let condition = general.conditions[tier]
           let value = try evaluate(condition.formula, context)
           if condition.atLeast.map({ value >= $0 }) ?? (value != 0) {
-            let values = log.isExplaining
+            let values =
+              log.isExplaining
               ? log.append(values: condition.formula.slots.flatMap { [Double($0), context.slots[$0]] }) : .empty
             found.append((general.achievement, tier, values))
           }
@@ -100,7 +104,8 @@ extension Engine {
     state.achievements[index].unlockedOn = context.day
     state.totals.achievements += 1
     if log.isRecording {
-      log.append(AwardRecord(day: context.day, Recorded.AchievementUnlock(achievement: index, tier: tier + 1, values: values)))
+      log.append(
+        AwardRecord(day: context.day, Recorded.AchievementUnlock(achievement: index, tier: tier + 1, values: values)))
     }
     if tierRule.rewardXP > 0 { try addPlayerXP(Int64(tierRule.rewardXP), &context, &state, &log) }
   }

@@ -51,7 +51,11 @@ package struct AchievementPlan: Sendable {
             entries.append((slot, Entry(bound: atLeast, inclusive: true, achievement: index, tier: tierIndex)))
           }
         } else if let threshold = formula.threshold, facts[threshold.slot].isMonotonic {
-          entries.append((threshold.slot, Entry(bound: threshold.bound, inclusive: threshold.inclusive, achievement: index, tier: tierIndex)))
+          entries.append(
+            (
+              threshold.slot,
+              Entry(bound: threshold.bound, inclusive: threshold.inclusive, achievement: index, tier: tierIndex)
+            ))
         }
       }
       if entries.count == rule.tiers.count {
@@ -67,7 +71,9 @@ package struct AchievementPlan: Sendable {
     let slots = bySlot.keys.sorted()
     for slot in slots {
       flat += (bySlot[slot] ?? []).sorted {
-        ($0.bound, $0.inclusive ? 0 : 1, $0.achievement, $0.tier) < ($1.bound, $1.inclusive ? 0 : 1, $1.achievement, $1.tier)
+        ($0.bound, $0.inclusive ? 0 : 1, $0.achievement, $0.tier) < (
+          $1.bound, $1.inclusive ? 0 : 1, $1.achievement, $1.tier
+        )
       }
       ends.append(flat.count)
     }

@@ -49,7 +49,9 @@ extension AchievementRule {
     return rules
   }
 
-  private static func decodeTiers(metric metricNode: JSONNode, tiers tiersNode: JSONNode, _ decoder: PackDecoder) -> [AchievementTier] {
+  private static func decodeTiers(metric metricNode: JSONNode, tiers tiersNode: JSONNode, _ decoder: PackDecoder)
+    -> [AchievementTier]
+  {
     guard let metric = decoder.formula(metricNode, .player, .number), let list = tiersNode.array else { return [] }
     if list.isEmpty { tiersNode.error("'\(tiersNode.path)' needs at least one tier") }
     var tiers: [AchievementTier] = []
@@ -63,7 +65,8 @@ extension AchievementRule {
       let reward = fields.optional("rewardXP")?.integer(in: 0...1_000_000) ?? 0
       guard let at else { continue }
       if at <= previous {
-        atNode?.error("tiers must be in increasing order of 'at'; \(NumberText.format(at)) follows \(NumberText.format(previous))")
+        atNode?.error(
+          "tiers must be in increasing order of 'at'; \(NumberText.format(at)) follows \(NumberText.format(previous))")
       }
       previous = at
       tiers.append(AchievementTier(name: name, rewardXP: reward, condition: .metric(metric, atLeast: at)))

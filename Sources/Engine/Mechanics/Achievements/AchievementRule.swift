@@ -46,7 +46,9 @@ public struct AchievementTier: Sendable {
     /// A condition that holds when the formula is true.
     public static func formula(_ formula: Formula) -> Condition { Condition(formula: formula, atLeast: nil) }
     /// A condition that holds when the formula reaches `atLeast`.
-    public static func metric(_ formula: Formula, atLeast: Double) -> Condition { Condition(formula: formula, atLeast: atLeast) }
+    public static func metric(_ formula: Formula, atLeast: Double) -> Condition {
+      Condition(formula: formula, atLeast: atLeast)
+    }
   }
 }
 

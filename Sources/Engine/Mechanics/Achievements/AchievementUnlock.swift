@@ -35,7 +35,10 @@ public struct AchievementUnlock: AwardPayload, KeepsWrittenOrder {
   public var values: [Contribution]
 
   /// Creates an unlock.
-  public init(id: String, name: String, tier: Int, tierName: String? = nil, rewardXP: Int, condition: String, values: [Contribution]) {
+  public init(
+    id: String, name: String, tier: Int, tierName: String? = nil, rewardXP: Int, condition: String,
+    values: [Contribution]
+  ) {
     self.id = id
     self.name = name
     self.tier = tier
@@ -49,9 +52,11 @@ public struct AchievementUnlock: AwardPayload, KeepsWrittenOrder {
     let rule = pack.achievements[record.achievement]
     let tier = rule.tiers[record.tier - 1]
     let unlock = tier.condition
-    let condition = unlock.atLeast.map { "\(unlock.formula.source) >= \(NumberText.format($0))" } ?? unlock.formula.source
+    let condition =
+      unlock.atLeast.map { "\(unlock.formula.source) >= \(NumberText.format($0))" } ?? unlock.formula.source
     self.init(
-      id: rule.id, name: rule.name, tier: record.tier, tierName: tier.name, rewardXP: tier.rewardXP, condition: condition,
+      id: rule.id, name: rule.name, tier: record.tier, tierName: tier.name, rewardXP: tier.rewardXP,
+      condition: condition,
       values: pack.namedValues(values))
   }
 

@@ -18,7 +18,8 @@ package enum AchievementsMechanic: Mechanic {
   package static var emptyState: [AchievementProgress] { [] }
 
   package static func isAligned(_ state: [AchievementProgress], to pack: RulePack) -> Bool {
-    state.hasNames(pack.achievementIDs, \.id) && zip(state, pack.achievements).allSatisfy { (0...$1.tiers.count).contains($0.tier) }
+    state.hasNames(pack.achievementIDs, \.id)
+      && zip(state, pack.achievements).allSatisfy { (0...$1.tiers.count).contains($0.tier) }
   }
 
   package static func align(_ state: inout [AchievementProgress], to pack: RulePack) -> [String] {
@@ -39,14 +40,18 @@ package enum AchievementsMechanic: Mechanic {
   }
 
   package static func write(_ state: [AchievementProgress], to w: inout BinaryWriter, pack: RulePack?) {
-    w.entries(state, packNames: pack?.achievementIDs, name: \.id, isNew: { $0.tier == 0 && $0.unlockedOn == nil }) { w, achievement in
+    w.entries(state, packNames: pack?.achievementIDs, name: \.id, isNew: { $0.tier == 0 && $0.unlockedOn == nil }) {
+      w, achievement in
       w.int(achievement.tier)
       w.optional(achievement.unlockedOn) { $0.day($1) }
     }
   }
 
-  package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> [AchievementProgress] {
-    try r.entries(packNames: pack?.achievementIDs, make: AchievementProgress.init) { r, achievement throws(BinaryFormatError) in
+  package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError)
+    -> [AchievementProgress]
+  {
+    try r.entries(packNames: pack?.achievementIDs, make: AchievementProgress.init) {
+      r, achievement throws(BinaryFormatError) in
       achievement.tier = try r.int()
       achievement.unlockedOn = try r.optional { r throws(BinaryFormatError) in try r.day() }
     }

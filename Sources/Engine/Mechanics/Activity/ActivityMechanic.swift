@@ -52,7 +52,9 @@ package enum ActivityMechanic: Mechanic {
 
   package static func write(_ state: ActivityState, to w: inout BinaryWriter, pack: RulePack?) {
     let t = state.totals
-    for count in [t.workouts, t.sets, t.reps, t.activeDays, t.prs, t.achievements, t.evolutions, t.nutritionDays] { w.int(count) }
+    for count in [t.workouts, t.sets, t.reps, t.activeDays, t.prs, t.achievements, t.evolutions, t.nutritionDays] {
+      w.int(count)
+    }
     w.double(t.minutes)
     w.double(t.volumeKg)
     w.optional(state.today.day) { $0.day($1) }
@@ -95,7 +97,8 @@ package enum ActivityMechanic: Mechanic {
     state.week.week = try r.optional { r throws(BinaryFormatError) in try r.int() }
     state.week.workouts = try r.int()
     state.firstWeek = try r.optional { r throws(BinaryFormatError) in try r.int() }
-    state.categories = try r.entries(packNames: pack?.categoryNames, make: CategoryTotals.init) { r, category throws(BinaryFormatError) in
+    state.categories = try r.entries(packNames: pack?.categoryNames, make: CategoryTotals.init) {
+      r, category throws(BinaryFormatError) in
       category.workouts = try r.int()
       category.minutes = try r.double()
       category.volumeKg = try r.double()

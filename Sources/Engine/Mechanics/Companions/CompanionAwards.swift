@@ -33,19 +33,27 @@ extension Recorded {
 }
 
 extension Recorded.CompanionJoined: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionJoined { CompanionJoined(self, pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionJoined {
+    CompanionJoined(self, pack: pack)
+  }
 }
 
 extension Recorded.CompanionXP: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionXPAward { CompanionXPAward(self, pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionXPAward {
+    CompanionXPAward(self, pack: pack)
+  }
 }
 
 extension Recorded.CompanionLevelUp: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionLevelUp { CompanionLevelUp(self, pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionLevelUp {
+    CompanionLevelUp(self, pack: pack)
+  }
 }
 
 extension Recorded.Evolution: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> Evolution { Evolution(self, values: log.values.slice(self.values), pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> Evolution {
+    Evolution(self, values: log.values.slice(self.values), pack: pack)
+  }
 }
 
 /// A companion joined the collection.
@@ -87,7 +95,9 @@ public struct CompanionJoined: AwardPayload {
   }
 
   /// Why it happened, in a sentence.
-  public var explanation: String { "\(species) (\(element)) joined\(isDefaultStarter ? " as the default starter" : "")" }
+  public var explanation: String {
+    "\(species) (\(element)) joined\(isDefaultStarter ? " as the default starter" : "")"
+  }
   /// A few words for a snapshot line.
   public func token(in award: Award) -> String { "joined \(species)" }
 
@@ -216,7 +226,9 @@ public struct Evolution: AwardPayload, KeepsWrittenOrder {
   public var stats: Stats
 
   /// Creates the award.
-  public init(from: String, to: String, level: Int, atLevel: Int, condition: String?, values: [Contribution], stats: Stats) {
+  public init(
+    from: String, to: String, level: Int, atLevel: Int, condition: String?, values: [Contribution], stats: Stats
+  ) {
     self.from = from
     self.to = to
     self.level = level
@@ -229,8 +241,10 @@ public struct Evolution: AwardPayload, KeepsWrittenOrder {
   init(_ record: Recorded.Evolution, values: ArraySlice<Double>, pack: RulePack) {
     let species = pack.companions?.species
     self.init(
-      from: species?[record.from].id ?? "", to: species?[record.to].id ?? "", level: record.level, atLevel: record.atLevel,
-      condition: species?[record.from].evolution?.condition?.source, values: pack.namedValues(values), stats: record.stats)
+      from: species?[record.from].id ?? "", to: species?[record.to].id ?? "", level: record.level,
+      atLevel: record.atLevel,
+      condition: species?[record.from].evolution?.condition?.source, values: pack.namedValues(values),
+      stats: record.stats)
   }
 
   enum CodingKeys: String, CodingKey {

@@ -38,7 +38,9 @@ extension Engine {
     }
   }
 
-  private func join(_ species: Int, isDefault: Bool, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+  private func join(
+    _ species: Int, isDefault: Bool, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog
+  ) {
     guard let rules = pack.companions else { return }
     let rule = rules.species[species]
     let stats = (try? self.stats(of: species, level: 1)) ?? rule.base
@@ -67,8 +69,11 @@ extension Engine {
     return Stats(values)
   }
 
-  func awardCompanionXP(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
-    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
+  func awardCompanionXP(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
+    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count
+    else {
       return
     }
     fill(slots(CompanionsMechanic.self, 0), &context, &state)
@@ -85,7 +90,8 @@ extension Engine {
       log.append(
         AwardRecord(
           day: context.day,
-          Recorded.CompanionXP(species: companion.speciesIndex, xp: gained, share: share, affinityBonus: bonus, total: companion.xp)))
+          Recorded.CompanionXP(
+            species: companion.speciesIndex, xp: gained, share: share, affinityBonus: bonus, total: companion.xp)))
     }
     while let threshold = rules.levels.threshold(after: companion.level), companion.xp >= threshold {
       companion.level += 1
@@ -94,14 +100,16 @@ extension Engine {
         log.append(
           AwardRecord(
             day: context.day,
-            Recorded.CompanionLevelUp(species: companion.speciesIndex, level: companion.level, threshold: threshold, stats: companion.stats)))
+            Recorded.CompanionLevelUp(
+              species: companion.speciesIndex, level: companion.level, threshold: threshold, stats: companion.stats)))
       }
     }
     state.companions.members[active] = companion
   }
 
   func evolve(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
-    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count else {
+    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count
+    else {
       return
     }
     var filled = false
@@ -116,7 +124,9 @@ extension Engine {
           filled = true
         }
         guard try evaluate(condition, context) != 0 else { return }
-        if log.isExplaining { values = log.append(values: condition.slots.flatMap { [Double($0), context.slots[$0]] }) }
+        if log.isExplaining {
+          values = log.append(values: condition.slots.flatMap { [Double($0), context.slots[$0]] })
+        }
       }
       let from = companion.speciesIndex
       companion.species = rules.species[evolution.into].id

@@ -60,7 +60,9 @@ extension CompanionRules {
     return elements
   }
 
-  private static func decodeSpecies(_ node: JSONNode?, elements: [ElementRule], maxLevel: Int, _ decoder: PackDecoder) -> [SpeciesRule] {
+  private static func decodeSpecies(_ node: JSONNode?, elements: [ElementRule], maxLevel: Int, _ decoder: PackDecoder)
+    -> [SpeciesRule]
+  {
     guard let object = node?.object else { return [] }
     let entries = object.entries
     let ids = entries.map(\.key)
@@ -129,11 +131,13 @@ extension CompanionRules {
       }
       if let evolution = rule.evolution, species[evolution.into].stage != rule.stage + 1 {
         entries[index].node.error(
-          "'\(rule.id)' (stage \(rule.stage)) evolves into '\(species[evolution.into].id)' (stage \(species[evolution.into].stage)); an evolution must go to the next stage")
+          "'\(rule.id)' (stage \(rule.stage)) evolves into '\(species[evolution.into].id)' (stage \(species[evolution.into].stage)); an evolution must go to the next stage"
+        )
       }
       let targeted = species.contains { $0.evolution?.into == index }
       if rule.stage > 1 && !targeted {
-        entries[index].node.error("species '\(rule.id)' (stage \(rule.stage)) is unreachable: no species evolves into it")
+        entries[index].node.error(
+          "species '\(rule.id)' (stage \(rule.stage)) is unreachable: no species evolves into it")
       }
       if rule.stage == 1 && !rule.isStarter && !targeted {
         entries[index].node.error("species '\(rule.id)' is unreachable: it is stage 1 but not a starter")

@@ -85,7 +85,10 @@ enum CompanionFacts {
       Fact("companion.evolutions", .number, all, "active companion's evolutions") { p, _, _ in
         C.progress(p).pointee.activeCompanion.map { Double($0.evolutions) } ?? 0
       },
-      Fact("companion.element", .choice(ChoiceSet(name: "element", values: names.elements)), all, "active companion's element") {
+      Fact(
+        "companion.element", .choice(ChoiceSet(name: "element", values: names.elements)), all,
+        "active companion's element"
+      ) {
         p, c, _ in
         guard let companion = C.progress(p).pointee.activeCompanion else { return -1 }
         return Double(C.context(c).pointee.tables.pointee.speciesElement[companion.speciesIndex])

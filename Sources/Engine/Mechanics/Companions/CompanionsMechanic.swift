@@ -23,7 +23,8 @@ package enum CompanionsMechanic: Mechanic {
   package static func isAligned(_ state: CompanionCollection, to pack: RulePack) -> Bool {
     let species = pack.companions?.species ?? []
     return state.members.allSatisfy { companion in
-      species.indices.contains(companion.speciesIndex) && species[companion.speciesIndex].id.utf8.elementsEqual(companion.species.utf8)
+      species.indices.contains(companion.speciesIndex)
+        && species[companion.speciesIndex].id.utf8.elementsEqual(companion.species.utf8)
     }
   }
 
@@ -55,7 +56,9 @@ package enum CompanionsMechanic: Mechanic {
       check.count("members[\(index)].evolutions", member.evolutions, 0...1_000)
       check.period("members[\(index)].joinedOn", member.joinedOn.number)
       for stat in 0..<4 {
-        check.amount("members[\(index)].stats.\(Stats.names[stat])", member.stats[stat], -ProgressCheck.exact...ProgressCheck.exact)
+        check.amount(
+          "members[\(index)].stats.\(Stats.names[stat])", member.stats[stat], -ProgressCheck.exact...ProgressCheck.exact
+        )
       }
     }
     check.unique(state.members, "members", what: "species", name: \.species)
@@ -73,7 +76,8 @@ package enum CompanionsMechanic: Mechanic {
     }
   }
 
-  package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> CompanionCollection {
+  package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> CompanionCollection
+  {
     var state = CompanionCollection()
     state.active = try r.optional { r throws(BinaryFormatError) in try r.int() }
     state.members = try r.list { r throws(BinaryFormatError) in

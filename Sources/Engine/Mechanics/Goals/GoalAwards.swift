@@ -48,7 +48,8 @@ extension Recorded.GoalMissed: RecordedAward {
 extension Recorded.GoalSuggestion: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> GoalSuggested {
     GoalSuggested(
-      week: Day.monday(ofWeek: week), kind: kind, target: target, suggested: suggested, raw: raw, average: average, weeks: weeks,
+      week: Day.monday(ofWeek: week), kind: kind, target: target, suggested: suggested, raw: raw, average: average,
+      weeks: weeks,
       isClamped: isClamped, isAdopted: isAdopted)
   }
 }
@@ -73,7 +74,9 @@ public struct GoalMet: AwardPayload {
   public var rewardXP: Int
 
   /// Creates the award.
-  public init(week: Day, kind: WeeklyGoal.Kind, goal: Double, target: Double, achieved: Double, streak: Int, rewardXP: Int) {
+  public init(
+    week: Day, kind: WeeklyGoal.Kind, goal: Double, target: Double, achieved: Double, streak: Int, rewardXP: Int
+  ) {
     self.week = week
     self.kind = kind
     self.goal = goal
@@ -98,7 +101,8 @@ public struct GoalMet: AwardPayload {
   public var explanation: String {
     let paused = target < goal ? " (goal \(NumberText.format(goal)), lowered for paused days)" : ""
     let reward = rewardXP > 0 ? " +\(rewardXP) XP" : ""
-    return "weekly goal met: \(NumberText.short(achieved)) of \(NumberText.format(target)) \(kind.rawValue) in the week of \(week.iso)\(paused), \(streak) week\(streak == 1 ? "" : "s") in a row\(reward)"
+    return
+      "weekly goal met: \(NumberText.short(achieved)) of \(NumberText.format(target)) \(kind.rawValue) in the week of \(week.iso)\(paused), \(streak) week\(streak == 1 ? "" : "s") in a row\(reward)"
   }
 
   /// "/2026-01-05".
@@ -143,7 +147,8 @@ public struct GoalMissed: AwardPayload {
   /// "weekly goal missed: 1 of 3 workouts (week of 2026-01-12); a streak of 2 weeks ended".
   public var explanation: String {
     let streak = lostStreak > 0 ? "; a streak of \(lostStreak) week\(lostStreak == 1 ? "" : "s") ended" : ""
-    return "weekly goal missed: \(NumberText.short(achieved)) of \(NumberText.format(target)) \(kind.rawValue) (week of \(week.iso))\(streak)"
+    return
+      "weekly goal missed: \(NumberText.short(achieved)) of \(NumberText.format(target)) \(kind.rawValue) (week of \(week.iso))\(streak)"
   }
 
   /// "/2026-01-12".
@@ -177,7 +182,8 @@ public struct GoalSuggested: AwardPayload {
 
   /// Creates the award.
   public init(
-    week: Day, kind: WeeklyGoal.Kind, target: Double, suggested: Double, raw: Double, average: Double, weeks: Int, isClamped: Bool,
+    week: Day, kind: WeeklyGoal.Kind, target: Double, suggested: Double, raw: Double, average: Double, weeks: Int,
+    isClamped: Bool,
     isAdopted: Bool
   ) {
     self.week = week
@@ -212,7 +218,8 @@ public struct GoalSuggested: AwardPayload {
 
   /// "next week: 172 minutes (+14.7%, clamped from +33.3%); average 200 over the last 4 weeks".
   public var explanation: String {
-    var text = "next week: \(NumberText.format(suggested)) \(kind.rawValue) (\(NumberText.percent(suggested / target - 1))"
+    var text =
+      "next week: \(NumberText.format(suggested)) \(kind.rawValue) (\(NumberText.percent(suggested / target - 1))"
     if isClamped { text += ", clamped from \(NumberText.percent(raw / target - 1))" }
     text += "); average \(NumberText.short(average)) over the last \(weeks) week\(weeks == 1 ? "" : "s")"
     return isAdopted ? text + "; adopted as the goal" : text

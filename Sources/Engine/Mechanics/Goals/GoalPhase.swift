@@ -22,19 +22,25 @@ extension Engine {
 
   /// A `goal` event: the goal changes from this week on (and is met at once if the week already
   /// reaches it).
-  func setGoal(_ event: GoalEvent, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func setGoal(_ event: GoalEvent, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     state.goals.goal = event.goal
     try checkGoal(&context, &state, &log)
   }
 
   /// A workout counts towards its week's goal.
-  func progressGoal(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func progressGoal(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     state.goals.workouts += 1
     state.goals.minutes += context.facts.durationMin
     try checkGoal(&context, &state, &log)
   }
 
-  private func checkGoal(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  private func checkGoal(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     guard let rules = pack.goals, !state.goals.isMet, let goal = goal(state), let week = state.goals.week,
       let target = target(of: goal, week: week, state)
     else { return }
@@ -48,13 +54,17 @@ extension Engine {
       log.append(
         AwardRecord(
           day: context.day,
-          Recorded.GoalMet(week: week, kind: goal.kind, goal: goal.target, target: target, achieved: achieved, streak: state.goals.streak)))
+          Recorded.GoalMet(
+            week: week, kind: goal.kind, goal: goal.target, target: target, achieved: achieved,
+            streak: state.goals.streak)))
     }
     if rules.rewardXP > 0 { try addPlayerXP(Int64(rules.rewardXP), &context, &state, &log) }
   }
 
   /// Opening a day of a new week: close the weeks before it, then suggest the next goal.
-  func closeGoalWeeks(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func closeGoalWeeks(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     let week = context.day.week
     guard let rules = pack.goals, state.goals.week != week else { return }
     if let current = state.goals.week, current < week {
@@ -62,8 +72,10 @@ extension Engine {
       var missed: GoalWeek?
       let lost = state.goals.streak
       for closing in current..<week {
-        let entry = closing == current
-          ? GoalWeek(week: closing, workouts: state.goals.workouts, minutes: state.goals.minutes, isMet: state.goals.isMet)
+        let entry =
+          closing == current
+          ? GoalWeek(
+            week: closing, workouts: state.goals.workouts, minutes: state.goals.minutes, isMet: state.goals.isMet)
           : GoalWeek(week: closing, workouts: 0, minutes: 0, isMet: false)
         if closing >= week - GoalsState.maximumHistory { state.goals.history.append(entry) }
         if let goal, !entry.isMet, target(of: goal, week: closing, state) != nil, missed == nil {
@@ -91,7 +103,8 @@ extension Engine {
   /// Suggests next week's goal from the last weeks: the formula, kept within ±maxChange of the
   /// current target and within the limits, rounded to a whole number inside those bounds.
   private func suggestGoal(
-    _ suggestion: GoalRules.Suggestion, _ rules: GoalRules, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog
+    _ suggestion: GoalRules.Suggestion, _ rules: GoalRules, _ context: inout EventContext,
+    _ state: inout PlayerProgress, _ log: inout AwardLog
   ) throws(EngineError) {
     guard let goal = goal(state) else { return }
     let weeks = state.goals.history.suffix(suggestion.weeks)
@@ -119,7 +132,8 @@ extension Engine {
         AwardRecord(
           day: context.day,
           Recorded.GoalSuggestion(
-            week: context.day.week, kind: goal.kind, target: goal.target, suggested: suggested, raw: raw, average: average,
+            week: context.day.week, kind: goal.kind, target: goal.target, suggested: suggested, raw: raw,
+            average: average,
             weeks: weeks.count, isClamped: raw < low || raw > high, isAdopted: suggestion.adopt)))
     }
   }

@@ -16,7 +16,10 @@ public final class GoalRules: Sendable {
   /// How next week's goal is suggested, if it is.
   public let suggestion: Suggestion?
 
-  init(rewardXP: Int, defaultGoal: WeeklyGoal?, workoutLimits: ClosedRange<Double>, minuteLimits: ClosedRange<Double>, suggestion: Suggestion?) {
+  init(
+    rewardXP: Int, defaultGoal: WeeklyGoal?, workoutLimits: ClosedRange<Double>, minuteLimits: ClosedRange<Double>,
+    suggestion: Suggestion?
+  ) {
     self.rewardXP = rewardXP
     self.defaultGoal = defaultGoal
     self.workoutLimits = workoutLimits
@@ -42,7 +45,9 @@ public final class GoalRules: Sendable {
   static let suggestionVariables = ["average", "best", "met", "weeks", "target"]
 
   /// The limits of a kind of goal.
-  public func limits(_ kind: WeeklyGoal.Kind) -> ClosedRange<Double> { kind == .workouts ? workoutLimits : minuteLimits }
+  public func limits(_ kind: WeeklyGoal.Kind) -> ClosedRange<Double> {
+    kind == .workouts ? workoutLimits : minuteLimits
+  }
 
   /// Reads goals.json (nil when the pack has none).
   static func decode(_ decoder: PackDecoder) -> GoalRules? {
@@ -68,10 +73,14 @@ public final class GoalRules: Sendable {
       let formula = decoder.formula(fields.required("formula"), variables: suggestionVariables)
       let maxChange = fields.required("maxChange")?.number(in: 0...1)
       let adopt = fields.optional("adopt")?.bool ?? false
-      if let formula, let maxChange { suggestion = Suggestion(weeks: weeks, formula: formula, maxChange: maxChange, adopt: adopt) }
+      if let formula, let maxChange {
+        suggestion = Suggestion(weeks: weeks, formula: formula, maxChange: maxChange, adopt: adopt)
+      }
     }
     guard let reward else { return nil }
-    return GoalRules(rewardXP: reward, defaultGoal: defaultGoal, workoutLimits: workouts, minuteLimits: minutes, suggestion: suggestion)
+    return GoalRules(
+      rewardXP: reward, defaultGoal: defaultGoal, workoutLimits: workouts, minuteLimits: minutes, suggestion: suggestion
+    )
   }
 
   /// Reads `[LOW, HIGH]` within `bounds`.
@@ -83,7 +92,8 @@ public final class GoalRules: Sendable {
     }
     guard let low = list[0].number(in: bounds), let high = list[1].number(in: bounds) else { return nil }
     guard low <= high else {
-      node.error("'\(node.path)' must be [lowest, highest]; \(NumberText.format(low)) is above \(NumberText.format(high))")
+      node.error(
+        "'\(node.path)' must be [lowest, highest]; \(NumberText.format(low)) is above \(NumberText.format(high))")
       return nil
     }
     return low...high
@@ -115,12 +125,20 @@ public struct WeeklyGoal: Sendable, Hashable, Codable {
   public var description: String { "\(NumberText.format(target)) \(kind.rawValue)" }
 
   /// Reads `{"workouts": N}` or `{"minutes": N}` (exactly one).
-  static func decode(_ node: JSONNode, _ fields: ObjectReader, workouts: ClosedRange<Double>, minutes: ClosedRange<Double>) -> WeeklyGoal? {
+  static func decode(
+    _ node: JSONNode, _ fields: ObjectReader, workouts: ClosedRange<Double>, minutes: ClosedRange<Double>
+  ) -> WeeklyGoal? {
     let count = fields.optional("workouts")
     let time = fields.optional("minutes")
     switch (count, time) {
-    case (let count?, nil): return count.integer(in: Int(workouts.lowerBound)...Int(workouts.upperBound)).map { WeeklyGoal(kind: .workouts, target: Double($0)) }
-    case (nil, let time?): return time.integer(in: Int(minutes.lowerBound)...Int(minutes.upperBound)).map { WeeklyGoal(kind: .minutes, target: Double($0)) }
+    case (let count?, nil):
+      return count.integer(in: Int(workouts.lowerBound)...Int(workouts.upperBound)).map {
+        WeeklyGoal(kind: .workouts, target: Double($0))
+      }
+    case (nil, let time?):
+      return time.integer(in: Int(minutes.lowerBound)...Int(minutes.upperBound)).map {
+        WeeklyGoal(kind: .minutes, target: Double($0))
+      }
     default:
       node.error("a goal is either 'workouts' or 'minutes' per week")
       return nil

@@ -28,7 +28,9 @@ package enum GoalsMechanic: Mechanic {
     check.count("best", state.best, 0...10_000_000)
     check.count("weeksMet", state.weeksMet)
     if let suggested = state.suggested { check.amount("suggested", suggested, 1...10_080) }
-    if state.history.count > GoalsState.maximumHistory { check.fail("history", "more than \(GoalsState.maximumHistory) weeks") }
+    if state.history.count > GoalsState.maximumHistory {
+      check.fail("history", "more than \(GoalsState.maximumHistory) weeks")
+    }
     for (index, week) in state.history.enumerated() {
       check.week("history[\(index)].week", week.week)
       check.count("history[\(index)].workouts", week.workouts)
@@ -77,7 +79,9 @@ package enum GoalsMechanic: Mechanic {
   }
 
   package static let phases = ["setGoal", "progressGoal", "closeGoalWeeks"]
-  package static let awards: [any RecordedAward.Type] = [Recorded.GoalMet.self, Recorded.GoalMissed.self, Recorded.GoalSuggestion.self]
+  package static let awards: [any RecordedAward.Type] = [
+    Recorded.GoalMet.self, Recorded.GoalMissed.self, Recorded.GoalSuggestion.self,
+  ]
   package static let events: [any MechanicEvent.Type] = [GoalEvent.self]
 
   package static func metrics(_ rules: GoalRules, pack: RulePack) -> [RunMetric] {
@@ -90,7 +94,8 @@ package enum GoalsMechanic: Mechanic {
   /// "150 minutes a week: met 21 weeks, best streak 9, 4 at the end", when there is a goal.
   package static func reportLine(_ state: GoalsState, rules: GoalRules) -> (label: String, text: String)? {
     guard let goal = state.goal ?? rules.defaultGoal else { return nil }
-    let text = "\(goal.description) a week: met \(state.weeksMet) week\(state.weeksMet == 1 ? "" : "s"), best streak \(state.best), \(state.streak) at the end"
+    let text =
+      "\(goal.description) a week: met \(state.weeksMet) week\(state.weeksMet == 1 ? "" : "s"), best streak \(state.best), \(state.streak) at the end"
     return ("Weekly goals", text)
   }
 

@@ -53,8 +53,12 @@ enum GoalFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     [
       Fact("player.goalStreak", .number, FactScope.all, "consecutive weeks whose goal was met", player: \.goals.streak),
-      Fact("player.bestGoalStreak", .number, FactScope.all, "longest run of weeks whose goal was met", monotonic: true, player: \.goals.best),
-      Fact("player.goalWeeksMet", .number, FactScope.all, "weeks whose goal was met", monotonic: true, player: \.goals.weeksMet),
+      Fact(
+        "player.bestGoalStreak", .number, FactScope.all, "longest run of weeks whose goal was met", monotonic: true,
+        player: \.goals.best),
+      Fact(
+        "player.goalWeeksMet", .number, FactScope.all, "weeks whose goal was met", monotonic: true,
+        player: \.goals.weeksMet),
     ]
   }
 }

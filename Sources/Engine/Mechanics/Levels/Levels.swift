@@ -90,7 +90,9 @@ package enum LevelsMechanic: Mechanic {
   package static func align(_ state: inout Int, to pack: RulePack) -> [String] { [] }
   package static func check(_ state: Int, _ check: inout ProgressCheck) { check.count("", state, 1...1_000_000) }
   package static func write(_ state: Int, to writer: inout BinaryWriter, pack: RulePack?) { writer.int(state) }
-  package static func read(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> Int { try reader.int() }
+  package static func read(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> Int {
+    try reader.int()
+  }
 
   package static let phases = ["addPlayerXP"]
   package static let awards: [any RecordedAward.Type] = [LevelUp.self]

@@ -47,7 +47,9 @@ package enum NutritionMechanic: Mechanic {
     state.baseline = try r.optional { r throws(BinaryFormatError) in
       MacroTargets(kcal: try r.double(), proteinG: try r.double(), carbsG: try r.double(), fatG: try r.double())
     }
-    state.recentIntake = try r.list(maximum: 3_650) { r throws(BinaryFormatError) in DailyIntake(day: try r.day(), kcal: try r.double()) }
+    state.recentIntake = try r.list(maximum: 3_650) { r throws(BinaryFormatError) in
+      DailyIntake(day: try r.day(), kcal: try r.double())
+    }
     return state
   }
 

@@ -6,7 +6,8 @@ import RuleLanguage
 
 extension Engine {
   /// A `dayClosed` event: settles the day now rather than when a later day opens.
-  func closeDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func closeDay(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError)
+  {
     guard !state.today.isClosed, let day = state.today.day else { return }
     try settleTarget(of: day, &context, &state, &log)
   }
@@ -50,7 +51,8 @@ extension Engine {
         AwardRecord(
           day: day,
           Recorded.NutritionTarget(
-            targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp, signals: range)))
+            targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp, signals: range)
+        ))
     }
     // Keep the days that can still fall in a later window: (day − window, day].
     let keepFrom = day.number - rules.trendWindowDays + 1
@@ -63,7 +65,9 @@ extension Engine {
 
   /// Each macro's target, rounded: its formula in order (reading the unrounded targets before
   /// it), or baseline × (1 + adjustment) without formulas.
-  static func targets(_ rules: NutritionRules, base: MacroTargets, adjustment: Double) throws(EngineError) -> MacroTargets {
+  static func targets(_ rules: NutritionRules, base: MacroTargets, adjustment: Double) throws(EngineError)
+    -> MacroTargets
+  {
     guard !rules.macros.isEmpty else {
       let factor = 1 + adjustment
       return MacroTargets(

@@ -19,7 +19,8 @@ public final class NutritionRules: Sendable {
   public let macros: [Macro]
 
   init(
-    targets: MacroTargets, trendWindowDays: Int, trendIncludesSettledDay: Bool = false, signals: [Signal], clamp: Double,
+    targets: MacroTargets, trendWindowDays: Int, trendIncludesSettledDay: Bool = false, signals: [Signal],
+    clamp: Double,
     macros: [Macro] = []
   ) {
     self.targets = targets
@@ -87,7 +88,8 @@ public final class NutritionRules: Sendable {
     let macros = object.optional("macros").flatMap { decodeMacros($0, decoder) } ?? []
     guard let targets, let clamp else { return nil }
     return NutritionRules(
-      targets: targets, trendWindowDays: window, trendIncludesSettledDay: includesSettledDay, signals: signals, clamp: clamp,
+      targets: targets, trendWindowDays: window, trendIncludesSettledDay: includesSettledDay, signals: signals,
+      clamp: clamp,
       macros: macros)
   }
 
@@ -111,10 +113,13 @@ public final class NutritionRules: Sendable {
         continue
       }
       if let source = entry.node.string,
-        let later = MacroName.allCases.first(where: { !variables.contains("target.\($0.rawValue)") && source.contains("target.\($0.rawValue)") })
+        let later = MacroName.allCases.first(where: {
+          !variables.contains("target.\($0.rawValue)") && source.contains("target.\($0.rawValue)")
+        })
       {
         entry.node.error(
-          "'target.\(later.rawValue)' is not computed before '\(name.rawValue)'; list '\(later.rawValue)' before '\(name.rawValue)' in \"macros\" (they are computed in order)")
+          "'target.\(later.rawValue)' is not computed before '\(name.rawValue)'; list '\(later.rawValue)' before '\(name.rawValue)' in \"macros\" (they are computed in order)"
+        )
         failed = true
         variables.append("target.\(name.rawValue)")
         continue
@@ -175,7 +180,8 @@ enum NutritionFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     typealias C = FactAccess
     return [
-      Fact("intake.average", .number, [.day], "average daily intake over the trend window (0 without data)") { _, c, _ in
+      Fact("intake.average", .number, [.day], "average daily intake over the trend window (0 without data)") {
+        _, c, _ in
         C.context(c).pointee.facts.intakeAverage
       },
       Fact("intake.days", .number, [.day], "days with logged intake in the trend window") { _, c, _ in

@@ -89,7 +89,8 @@ public struct NutritionTarget: AwardPayload, KeepsWrittenOrder {
   /// "targets 2,300 kcal, protein 150 g, …: +8%: activity +10%, intake −2%".
   public var explanation: String {
     let t = targets
-    return "targets \(NumberText.short(t.kcal)) kcal, protein \(NumberText.short(t.proteinG)) g, carbs \(NumberText.short(t.carbsG)) g, fat \(NumberText.short(t.fatG)) g: \(rationale)"
+    return
+      "targets \(NumberText.short(t.kcal)) kcal, protein \(NumberText.short(t.proteinG)) g, carbs \(NumberText.short(t.carbsG)) g, fat \(NumberText.short(t.fatG)) g: \(rationale)"
   }
 
   /// The day settled: "/2026-01-05".
@@ -98,5 +99,7 @@ public struct NutritionTarget: AwardPayload, KeepsWrittenOrder {
   mutating func restoreOrder(_ order: AwardJSONOrder) { signals = order.reorder(signals, "signals") }
 
   /// "target 2300 kcal (+8%)".
-  public func token(in award: Award) -> String { "target \(NumberText.format(targets.kcal)) kcal (\(NumberText.percent(adjustment)))" }
+  public func token(in award: Award) -> String {
+    "target \(NumberText.format(targets.kcal)) kcal (\(NumberText.percent(adjustment)))"
+  }
 }

@@ -17,7 +17,9 @@ extension Recorded {
 }
 
 extension Recorded.LoadSuggestion: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> LoadSuggestion { LoadSuggestion(self, name: log.text(name), pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> LoadSuggestion {
+    LoadSuggestion(self, name: log.text(name), pack: pack)
+  }
 }
 
 /// The load to lift next time, from this session's RPE.
@@ -40,7 +42,9 @@ public struct LoadSuggestion: AwardPayload {
   public var isDeloadWeek: Bool
 
   /// Creates the award.
-  public init(exercise: String, loadKg: Double, rpe: Double, band: String, change: Double, nextKg: Double, isDeloadWeek: Bool) {
+  public init(
+    exercise: String, loadKg: Double, rpe: Double, band: String, change: Double, nextKg: Double, isDeloadWeek: Bool
+  ) {
     self.exercise = exercise
     self.loadKg = loadKg
     self.rpe = rpe
@@ -52,7 +56,10 @@ public struct LoadSuggestion: AwardPayload {
 
   init(_ record: Recorded.LoadSuggestion, name: String?, pack: RulePack) {
     let deload = record.band == -1
-    let band = record.band >= 0 ? pack.progression?.bands[record.band].label ?? "" : deload ? "deload" : pack.progression?.program?.name ?? "program"
+    let band =
+      record.band >= 0
+      ? pack.progression?.bands[record.band].label ?? ""
+      : deload ? "deload" : pack.progression?.program?.name ?? "program"
     self.init(
       exercise: name ?? pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
       band: band, change: record.change,
@@ -78,9 +85,11 @@ public struct LoadSuggestion: AwardPayload {
   /// "Back Squat: next 102.5 kg (RPE 8 'moderate' → +2.5% from 100 kg)".
   public var explanation: String {
     if isDeloadWeek {
-      return "\(exercise): deload week at \(NumberText.short(loadKg)) kg; next normal session \(NumberText.short(nextKg)) kg"
+      return
+        "\(exercise): deload week at \(NumberText.short(loadKg)) kg; next normal session \(NumberText.short(nextKg)) kg"
     }
-    return "\(exercise): next \(NumberText.short(nextKg)) kg (RPE \(NumberText.short(rpe)) '\(band)' → \(NumberText.percent(change)) from \(NumberText.short(loadKg)) kg)"
+    return
+      "\(exercise): next \(NumberText.short(nextKg)) kg (RPE \(NumberText.short(rpe)) '\(band)' → \(NumberText.percent(change)) from \(NumberText.short(loadKg)) kg)"
   }
 
   /// "/Back Squat".

@@ -34,7 +34,9 @@ package enum ProgressionMechanic: Mechanic {
   }
 
   package static func write(_ state: [LoadState], to w: inout BinaryWriter, pack: RulePack?) {
-    w.entries(state, packNames: pack?.exerciseNames, name: \.exercise, isNew: { $0 == LoadState(exercise: $0.exercise) }) { w, load in
+    w.entries(
+      state, packNames: pack?.exerciseNames, name: \.exercise, isNew: { $0 == LoadState(exercise: $0.exercise) }
+    ) { w, load in
       w.double(load.lastKg)
       w.double(load.nextKg)
       w.optional(load.lastRPE) { $0.double($1) }
@@ -42,7 +44,8 @@ package enum ProgressionMechanic: Mechanic {
   }
 
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> [LoadState] {
-    try r.entries(packNames: pack?.exerciseNames, make: { LoadState(exercise: $0) }) { r, load throws(BinaryFormatError) in
+    try r.entries(packNames: pack?.exerciseNames, make: { LoadState(exercise: $0) }) {
+      r, load throws(BinaryFormatError) in
       load.lastKg = try r.double()
       load.nextKg = try r.double()
       load.lastRPE = try r.optional { r throws(BinaryFormatError) in try r.double() }

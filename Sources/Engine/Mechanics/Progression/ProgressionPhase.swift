@@ -5,7 +5,10 @@
 // load planned for a day is the base × the modifier of its training week (weeks below 1 pause).
 
 extension Engine {
-  func suggestLoads(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+  func suggestLoads(
+    _ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress,
+    _ log: inout AwardLog
+  ) {
     let workout = EventView(event)
     guard workout.exerciseCount > 0, let rules = pack.progression else { return }
     let deload = isDeloadWeek(context.day, state)
@@ -31,17 +34,20 @@ extension Engine {
         continue
       }
       let increment = rule.incrementKg ?? rules.incrementKg
-      let index = pack.entry(of: workout, at: position, in: &state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
+      let index = pack.entry(
+        of: workout, at: position, in: &state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
       let text = index < pack.exercises.count ? -1 : log.append(text: state.loads[index].exercise)
       var entry = state.loads[index]
       let suggestion: Recorded.LoadSuggestion
       if deload {
         let next = entry.nextKg > 0 ? entry.nextKg : load
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next, name: text)
+        suggestion = Recorded.LoadSuggestion(
+          exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next, name: text)
         entry.nextKg = next
       } else if rules.bands.isEmpty {
         // A program alone: the next base is this session's heaviest working set.
-        suggestion = Recorded.LoadSuggestion(exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load, name: text)
+        suggestion = Recorded.LoadSuggestion(
+          exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load, name: text)
         entry.nextKg = load
       } else {
         let band = rules.bands.firstIndex { rpe <= $0.upTo } ?? rules.bands.count - 1
@@ -102,7 +108,9 @@ extension Engine {
   /// lifted) its own name (see ``plannedLoad(forExercise:on:_:)``); nil for any other name.
   public func plannedLoad(for exercise: String, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
     let loads = state.loads
-    let unlisted = loads.indices.dropFirst(pack.exercises.count).first { loads[$0].exercise.utf8.elementsEqual(exercise.utf8) }
+    let unlisted = loads.indices.dropFirst(pack.exercises.count).first {
+      loads[$0].exercise.utf8.elementsEqual(exercise.utf8)
+    }
     guard let index = pack.exercise(named: exercise) ?? unlisted else { return nil }
     return plannedLoad(forExercise: index, on: day, state)
   }

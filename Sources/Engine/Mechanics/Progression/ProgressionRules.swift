@@ -87,7 +87,9 @@ public final class ProgressionRules: Sendable {
         let label = fields.optional("label")?.string ?? ""
         guard let upTo, let change else { continue }
         if let last = bands.last, upTo <= last.upTo {
-          upToNode?.error("bands must be in increasing order of 'upTo'; \(NumberText.format(upTo)) follows \(NumberText.format(last.upTo))")
+          upToNode?.error(
+            "bands must be in increasing order of 'upTo'; \(NumberText.format(upTo)) follows \(NumberText.format(last.upTo))"
+          )
         }
         bands.append(Band(upTo: upTo, change: change, label: label))
       }
@@ -110,10 +112,13 @@ public final class ProgressionRules: Sendable {
       deload = Deload(everyWeeks: every, cycleWeeks: cycle, weeks: weeks, loadFactor: load, volumeFactor: volume)
     }
     if deload != nil, let node = object.optional("program") {
-      node.error("a program's weekly modifiers already plan its deload weeks (modifiers below 1); remove 'deload' or the program")
+      node.error(
+        "a program's weekly modifiers already plan its deload weeks (modifiers below 1); remove 'deload' or the program"
+      )
     }
     guard let increment, !bands.isEmpty || program != nil else { return nil }
-    return ProgressionRules(categories: categoryList, bands: bands, incrementKg: increment, deload: deload, program: program)
+    return ProgressionRules(
+      categories: categoryList, bands: bands, incrementKg: increment, deload: deload, program: program)
   }
 
   /// Reads `"program": {"name": …, "weeks": [1.0, 1.025, 1.05, 0.65]}`.

@@ -7,7 +7,9 @@ extension Recorded {
 }
 
 extension Recorded.QuestCompletion: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> QuestCompletion { QuestCompletion(self, pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> QuestCompletion {
+    QuestCompletion(self, pack: pack)
+  }
 }
 
 /// A quest completed for its period.
@@ -33,7 +35,8 @@ public struct QuestCompletion: AwardPayload {
 
   init(_ record: Recorded.QuestCompletion, pack: RulePack) {
     let quest = pack.quests?.quests[record.quest]
-    self.init(id: quest?.id ?? "", name: quest?.name ?? "", period: quest?.period ?? .day, rewardXP: quest?.rewardXP ?? 0)
+    self.init(
+      id: quest?.id ?? "", name: quest?.name ?? "", period: quest?.period ?? .day, rewardXP: quest?.rewardXP ?? 0)
   }
 
   /// Writes `id`, `name`, `period`, `rewardXP`.

@@ -4,7 +4,9 @@
 // level (and so unlock achievements, which are checked after quests).
 
 extension Engine {
-  func progressQuests(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func progressQuests(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     guard let rules = pack.quests else { return }
     let keys = [context.day.number, context.day.week]
     let categories = pack.categories.count

@@ -32,16 +32,24 @@ package enum QuestsMechanic: Mechanic {
     } else if state.periods.count != 2 {
       state.periods = [empty, empty]
     } else {
-      for index in 0..<2 where !state.periods[index].fits(categories: pack.categories.count) { state.periods[index] = empty }
+      for index in 0..<2 where !state.periods[index].fits(categories: pack.categories.count) {
+        state.periods[index] = empty
+      }
     }
     return dropped
   }
 
   package static func check(_ state: QuestsState, _ check: inout ProgressCheck) {
     check.count("completions", state.completions)
-    if !(state.periods.isEmpty || state.periods.count == 2) { check.fail("periods", "must hold a day and a week, or nothing") }
+    if !(state.periods.isEmpty || state.periods.count == 2) {
+      check.fail("periods", "must hold a day and a week, or nothing")
+    }
     for (index, period) in state.periods.enumerated() {
-      if index == 0 { check.period("periods[0].period", period.period) } else { check.week("periods[1].period", period.period) }
+      if index == 0 {
+        check.period("periods[0].period", period.period)
+      } else {
+        check.week("periods[1].period", period.period)
+      }
       check.count("periods[\(index)].workouts", period.workouts)
       check.count("periods[\(index)].sets", period.sets)
       check.count("periods[\(index)].reps", period.reps)
@@ -52,8 +60,12 @@ package enum QuestsMechanic: Mechanic {
       if period.categoryWorkouts.count != period.categoryMinutes.count {
         check.fail("periods[\(index)]", "'categoryWorkouts' and 'categoryMinutes' differ in length")
       }
-      for (entry, value) in period.categoryWorkouts.enumerated() { check.count("periods[\(index)].categoryWorkouts[\(entry)]", value) }
-      for (entry, value) in period.categoryMinutes.enumerated() { check.amount("periods[\(index)].categoryMinutes[\(entry)]", value) }
+      for (entry, value) in period.categoryWorkouts.enumerated() {
+        check.count("periods[\(index)].categoryWorkouts[\(entry)]", value)
+      }
+      for (entry, value) in period.categoryMinutes.enumerated() {
+        check.amount("periods[\(index)].categoryMinutes[\(entry)]", value)
+      }
     }
     for (index, quest) in state.quests.enumerated() {
       check.count("quests[\(index)].completions", quest.completions)
@@ -76,7 +88,9 @@ package enum QuestsMechanic: Mechanic {
       w.list(period.categoryWorkouts) { $0.int($1) }
       w.list(period.categoryMinutes) { $0.double($1) }
     }
-    w.entries(state.quests, packNames: pack?.questIDs, name: \.id, isNew: { $0.completions == 0 && $0.lastPeriod == nil }) { w, quest in
+    w.entries(
+      state.quests, packNames: pack?.questIDs, name: \.id, isNew: { $0.completions == 0 && $0.lastPeriod == nil }
+    ) { w, quest in
       w.int(quest.completions)
       w.optional(quest.lastPeriod) { $0.int($1) }
     }
@@ -99,7 +113,8 @@ package enum QuestsMechanic: Mechanic {
       period.categoryMinutes = try r.list { r throws(BinaryFormatError) in try r.double() }
       return period
     }
-    state.quests = try r.entries(packNames: pack?.questIDs, make: QuestProgress.init) { r, quest throws(BinaryFormatError) in
+    state.quests = try r.entries(packNames: pack?.questIDs, make: QuestProgress.init) {
+      r, quest throws(BinaryFormatError) in
       quest.completions = try r.int()
       quest.lastPeriod = try r.optional { r throws(BinaryFormatError) in try r.int() }
     }

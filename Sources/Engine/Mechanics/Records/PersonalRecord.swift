@@ -15,7 +15,9 @@ extension Recorded {
 }
 
 extension Recorded.PersonalRecord: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> PersonalRecord { PersonalRecord(self, name: log.text(name), pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> PersonalRecord {
+    PersonalRecord(self, name: log.text(name), pack: pack)
+  }
 }
 
 /// A new personal record.
@@ -44,7 +46,8 @@ public struct PersonalRecord: AwardPayload {
 
   init(_ record: Recorded.PersonalRecord, name: String?, pack: RulePack) {
     self.init(
-      exercise: name ?? pack.exercises[record.exercise].name, kind: record.kind, value: record.value, previous: record.previous,
+      exercise: name ?? pack.exercises[record.exercise].name, kind: record.kind, value: record.value,
+      previous: record.previous,
       weightKg: record.weightKg)
   }
 
@@ -64,7 +67,8 @@ public struct PersonalRecord: AwardPayload {
     case .heaviestWeight: return "personal record: \(exercise) heaviest \(NumberText.short(value)) kg\(was)"
     case .estimatedOneRepMax: return "personal record: \(exercise) estimated 1RM \(NumberText.short(value)) kg\(was)"
     case .repsAtWeight:
-      return "personal record: \(exercise) \(NumberText.short(value)) reps at \(NumberText.short(weightKg ?? 0)) kg\(was)"
+      return
+        "personal record: \(exercise) \(NumberText.short(value)) reps at \(NumberText.short(weightKg ?? 0)) kg\(was)"
     }
   }
 
@@ -74,5 +78,7 @@ public struct PersonalRecord: AwardPayload {
   }
 
   /// "PR Back Squat heaviestWeight 100".
-  public func token(in award: Award) -> String { "PR \(exercise) \(kind.rawValue) \(NumberText.format((value * 100).rounded() / 100))" }
+  public func token(in award: Award) -> String {
+    "PR \(exercise) \(kind.rawValue) \(NumberText.format((value * 100).rounded() / 100))"
+  }
 }

@@ -23,7 +23,8 @@ public final class RecordRules: Sendable {
   }
 
   init(
-    kinds: [PersonalRecordKind], estimatedOneRepMax: Formula, maxRepsForEstimate: Int, highRepSets: HighRepSets = .exclude,
+    kinds: [PersonalRecordKind], estimatedOneRepMax: Formula, maxRepsForEstimate: Int,
+    highRepSets: HighRepSets = .exclude,
     awardFirst: Bool
   ) {
     self.kinds = kinds
@@ -52,12 +53,14 @@ public final class RecordRules: Sendable {
     }
     let estimate = decoder.formula(object.required("estimatedOneRepMax"), variables: ["weight", "reps"])
     let maxReps = object.optional("maxRepsForEstimate")?.integer(in: 1...100) ?? 12
-    let highReps = object.optional("highRepSets")?.choice(HighRepSets.allCases.map(\.rawValue), what: "high-rep rule")
+    let highReps =
+      object.optional("highRepSets")?.choice(HighRepSets.allCases.map(\.rawValue), what: "high-rep rule")
       .flatMap(HighRepSets.init) ?? .exclude
     let awardFirst = object.optional("awardFirst")?.bool ?? false
     guard let estimate else { return nil }
     return RecordRules(
-      kinds: kinds, estimatedOneRepMax: estimate, maxRepsForEstimate: maxReps, highRepSets: highReps, awardFirst: awardFirst)
+      kinds: kinds, estimatedOneRepMax: estimate, maxRepsForEstimate: maxReps, highRepSets: highReps,
+      awardFirst: awardFirst)
   }
 }
 
@@ -106,7 +109,8 @@ enum RecordFacts {
       Fact("workout.prs", .number, FactScope.onWorkout, "personal records set by this workout") { _, c, _ in
         Double(C.context(c).pointee.facts.prs)
       },
-      Fact("player.prs", .number, FactScope.all, "personal records set", monotonic: true, changes: .workouts) { p, _, _ in
+      Fact("player.prs", .number, FactScope.all, "personal records set", monotonic: true, changes: .workouts) {
+        p, _, _ in
         Double(C.progress(p).pointee.totals.prs)
       },
     ]

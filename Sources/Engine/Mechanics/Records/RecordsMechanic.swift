@@ -38,7 +38,9 @@ package enum RecordsMechanic: Mechanic {
   }
 
   package static func write(_ state: [ExerciseRecord], to w: inout BinaryWriter, pack: RulePack?) {
-    w.entries(state, packNames: pack?.exerciseNames, name: \.exercise, isNew: { $0 == ExerciseRecord(exercise: $0.exercise) }) { w, record in
+    w.entries(
+      state, packNames: pack?.exerciseNames, name: \.exercise, isNew: { $0 == ExerciseRecord(exercise: $0.exercise) }
+    ) { w, record in
       w.int(record.sessions)
       w.double(record.heaviestKg)
       w.double(record.bestEstimatedOneRepMaxKg)
@@ -54,7 +56,9 @@ package enum RecordsMechanic: Mechanic {
       record.sessions = try r.int()
       record.heaviestKg = try r.double()
       record.bestEstimatedOneRepMaxKg = try r.double()
-      record.repsAtWeight = try r.list { r throws(BinaryFormatError) in RepsAtWeight(weightKg: try r.double(), reps: try r.int()) }
+      record.repsAtWeight = try r.list { r throws(BinaryFormatError) in
+        RepsAtWeight(weightKg: try r.double(), reps: try r.int())
+      }
     }
   }
 

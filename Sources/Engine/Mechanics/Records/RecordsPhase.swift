@@ -4,7 +4,10 @@
 // records without awards unless `awardFirst` is true.
 
 extension Engine {
-  func updateRecords(_ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+  func updateRecords(
+    _ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress,
+    _ log: inout AwardLog
+  )
     throws(EngineError)
   {
     let workout = EventView(event)
@@ -47,7 +50,8 @@ extension Engine {
                 repsAwards.removeAll { $0.weightKg == weight }
                 repsAwards.append(
                   Recorded.PersonalRecord(
-                    exercise: index, kind: .repsAtWeight, value: Double(set.reps), previous: Double(previous), weightKg: weight,
+                    exercise: index, kind: .repsAtWeight, value: Double(set.reps), previous: Double(previous),
+                    weightKg: weight,
                     name: name.map { log.append(text: $0) } ?? -1))
               }
             }
@@ -60,7 +64,8 @@ extension Engine {
       guard hadWorkingSet else { continue }
       if tracks.weight, sessionHeaviest > record.heaviestKg {
         if counts {
-          count += recordBest(.heaviestWeight, index, name, sessionHeaviest, record.sessions > 0 ? record.heaviestKg : nil, context, &log)
+          count += recordBest(
+            .heaviestWeight, index, name, sessionHeaviest, record.sessions > 0 ? record.heaviestKg : nil, context, &log)
         }
         record.heaviestKg = sessionHeaviest
       }
@@ -87,7 +92,10 @@ extension Engine {
   ) -> Int {
     if log.isRecording {
       let text = name.map { log.append(text: $0) } ?? -1
-      log.append(AwardRecord(day: context.day, Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous, name: text)))
+      log.append(
+        AwardRecord(
+          day: context.day,
+          Recorded.PersonalRecord(exercise: exercise, kind: kind, value: value, previous: previous, name: text)))
     }
     return 1
   }

@@ -38,15 +38,24 @@ public struct PauseEvent: MechanicEvent {
   public func validate(on day: Day, against pack: RulePack?) throws(EventError) {
     guard from <= to else { throw EventError("to", "'to' (\(to.iso)) must be on or after 'from' (\(from.iso))") }
     guard to.number - from.number < RestRules.maximumPause else {
-      throw EventError("to", "a pause lasts at most \(RestRules.maximumPause) days; this one lasts \(to.number - from.number + 1)")
+      throw EventError(
+        "to", "a pause lasts at most \(RestRules.maximumPause) days; this one lasts \(to.number - from.number + 1)")
     }
     guard let pack else { return }
-    guard let limits = pack.rest?.pauses else { throw EventError("type", "this rule pack allows no pauses (its rest.json has no 'pauses')") }
+    guard let limits = pack.rest?.pauses else {
+      throw EventError("type", "this rule pack allows no pauses (its rest.json has no 'pauses')")
+    }
     guard from >= day.adding(-limits.maxDaysBack) else {
-      throw EventError("from", "a pause may start at most \(limits.maxDaysBack) days before the event's date (\(day.adding(-limits.maxDaysBack).iso)); found \(from.iso)")
+      throw EventError(
+        "from",
+        "a pause may start at most \(limits.maxDaysBack) days before the event's date (\(day.adding(-limits.maxDaysBack).iso)); found \(from.iso)"
+      )
     }
     guard to <= day.adding(limits.maxDaysAhead) else {
-      throw EventError("to", "a pause may end at most \(limits.maxDaysAhead) days after the event's date (\(day.adding(limits.maxDaysAhead).iso)); found \(to.iso)")
+      throw EventError(
+        "to",
+        "a pause may end at most \(limits.maxDaysAhead) days after the event's date (\(day.adding(limits.maxDaysAhead).iso)); found \(to.iso)"
+      )
     }
   }
 }

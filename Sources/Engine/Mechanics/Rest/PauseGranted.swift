@@ -60,8 +60,11 @@ public struct PauseGranted: AwardPayload {
 
   /// "paused 2026-03-02 to 2026-03-08: 7 days (7 of 14 this quarter)", then the days refused.
   public var explanation: String {
-    var text = "paused \(from.iso) to \(to.iso): \(days) day\(days == 1 ? "" : "s") (\(quarterDays) of \(limit) this quarter)"
-    if refused > 0 { text += "; \(refused) day\(refused == 1 ? "" : "s") over the limit of \(limit) a quarter not paused" }
+    var text =
+      "paused \(from.iso) to \(to.iso): \(days) day\(days == 1 ? "" : "s") (\(quarterDays) of \(limit) this quarter)"
+    if refused > 0 {
+      text += "; \(refused) day\(refused == 1 ? "" : "s") over the limit of \(limit) a quarter not paused"
+    }
     return text
   }
 

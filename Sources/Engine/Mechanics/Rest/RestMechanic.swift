@@ -8,7 +8,9 @@ package enum RestMechanic: Mechanic {
   package static func decode(_ decoder: PackDecoder) -> RestRules? { RestRules.decode(decoder) }
   package static func summary(_ rules: RestRules) -> String? {
     var parts: [String] = []
-    if !rules.restWeekdays.isEmpty { parts.append("\(rules.restWeekdays.count) rest day\(rules.restWeekdays.count == 1 ? "" : "s") a week") }
+    if !rules.restWeekdays.isEmpty {
+      parts.append("\(rules.restWeekdays.count) rest day\(rules.restWeekdays.count == 1 ? "" : "s") a week")
+    }
     if let pauses = rules.pauses { parts.append("pauses of up to \(pauses.maxDaysPerQuarter) days a quarter") }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
@@ -57,8 +59,12 @@ package enum RestMechanic: Mechanic {
 
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> RestState {
     var state = RestState()
-    state.paused = try r.list(maximum: 400) { r throws(BinaryFormatError) in DayRange(from: try r.day(), to: try r.day()) }
-    state.quarters = try r.list(maximum: 10) { r throws(BinaryFormatError) in QuarterDays(quarter: try r.int(), days: try r.int()) }
+    state.paused = try r.list(maximum: 400) { r throws(BinaryFormatError) in
+      DayRange(from: try r.day(), to: try r.day())
+    }
+    state.quarters = try r.list(maximum: 10) { r throws(BinaryFormatError) in
+      QuarterDays(quarter: try r.int(), days: try r.int())
+    }
     state.pausedDays = try r.int()
     state.pauses = try r.int()
     state.excusedThrough = try r.optional { r throws(BinaryFormatError) in try r.day() }
@@ -79,7 +85,10 @@ package enum RestMechanic: Mechanic {
   /// "2 pauses, 9 days paused", when the player paused.
   package static func reportLine(_ state: RestState, rules: RestRules) -> (label: String, text: String)? {
     guard state.pauses > 0 else { return nil }
-    return ("Rest", "\(state.pauses) pause\(state.pauses == 1 ? "" : "s"), \(state.pausedDays) day\(state.pausedDays == 1 ? "" : "s") paused")
+    return (
+      "Rest",
+      "\(state.pauses) pause\(state.pauses == 1 ? "" : "s"), \(state.pausedDays) day\(state.pausedDays == 1 ? "" : "s") paused"
+    )
   }
 
   package static let metricFamilies = [

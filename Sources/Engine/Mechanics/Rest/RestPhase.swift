@@ -8,7 +8,9 @@
 extension Engine {
   /// A pause event: grants its days within the limits (before the day opens, so that a pause
   /// covering the days since the last workout keeps the streak).
-  func requestPause(_ pause: PauseEvent, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) {
+  func requestPause(
+    _ pause: PauseEvent, _ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog
+  ) {
     guard let limits = pack.rest?.pauses else { return }
     var rest = state.rest
     var granted = 0
@@ -24,7 +26,11 @@ extension Engine {
         refused += 1
         continue
       }
-      if let index { rest.quarters[index].days += 1 } else { rest.quarters.append(QuarterDays(quarter: quarter, days: 1)) }
+      if let index {
+        rest.quarters[index].days += 1
+      } else {
+        rest.quarters.append(QuarterDays(quarter: quarter, days: 1))
+      }
       rest.add(day)
       granted += 1
     }
@@ -53,7 +59,8 @@ extension Engine {
     let end = context.day.adding(-1)
     state.rest.excusedThrough = max(end, state.rest.excusedThrough ?? end)
     guard start <= end else { return }
-    let excused = Day.weekdays(rules.restWeekdays, from: start, to: end)
+    let excused =
+      Day.weekdays(rules.restWeekdays, from: start, to: end)
       + state.rest.pausedDays(from: start, to: end, except: rules.restWeekdays)
     if excused > 0 { state.streak.lastDay = last.adding(excused) }
   }

@@ -39,7 +39,11 @@ public final class RestRules: Sendable {
     if let node = object.optional("restWeekdays"), let list = node.array {
       for entry in list {
         guard let weekday = entry.integer(in: 1...7) else { continue }
-        if weekdays.contains(weekday) { entry.error("weekday \(weekday) is listed twice") } else { weekdays.append(weekday) }
+        if weekdays.contains(weekday) {
+          entry.error("weekday \(weekday) is listed twice")
+        } else {
+          weekdays.append(weekday)
+        }
       }
       if weekdays.count == 7 { node.error("every day of the week is a rest day; leave at least one training day") }
     }

@@ -88,7 +88,9 @@ extension Day {
 enum RestFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     [
-      Fact("player.pausedDays", .number, FactScope.all, "days paused (vacations, illness)", monotonic: true, player: \.rest.pausedDays),
+      Fact(
+        "player.pausedDays", .number, FactScope.all, "days paused (vacations, illness)", monotonic: true,
+        player: \.rest.pausedDays),
       Fact("player.pauses", .number, FactScope.all, "pauses granted", monotonic: true, player: \.rest.pauses),
     ]
   }

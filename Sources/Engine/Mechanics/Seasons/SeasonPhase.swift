@@ -5,7 +5,9 @@ import RuleLanguage
 // reward XP counts like an achievement's (it can raise the level; achievements run after).
 
 extension Engine {
-  func earnSeasonPoints(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func earnSeasonPoints(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     guard let rules = pack.seasons else { return }
     var filled = false
     for (index, season) in rules.seasons.enumerated() where season.contains(context.day) {
@@ -25,7 +27,8 @@ extension Engine {
       state.seasons.tiers += reached.count
       for tier in reached {
         if log.isRecording {
-          log.append(AwardRecord(day: context.day, Recorded.SeasonTier(season: index, tier: tier, points: progress.points)))
+          log.append(
+            AwardRecord(day: context.day, Recorded.SeasonTier(season: index, tier: tier, points: progress.points)))
         }
         let reward = season.tiers[tier - 1].rewardXP
         if reward > 0 { try addPlayerXP(Int64(reward), &context, &state, &log) }

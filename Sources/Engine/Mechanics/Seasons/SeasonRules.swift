@@ -19,7 +19,9 @@ public final class SeasonRules: Sendable {
     guard let object = decoder.documents["seasons"]?.object else { return nil }
     defer { object.finish() }
     guard let listNode = object.required("seasons"), let list = listNode.array else { return nil }
-    if list.count > maximumSeasons { listNode.error("a pack has at most \(maximumSeasons) seasons; found \(list.count)") }
+    if list.count > maximumSeasons {
+      listNode.error("a pack has at most \(maximumSeasons) seasons; found \(list.count)")
+    }
     var seasons: [Season] = []
     var seen: [String: Int] = [:]
     for node in list {

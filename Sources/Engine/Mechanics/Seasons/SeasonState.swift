@@ -25,7 +25,8 @@ public struct SeasonProgress: Sendable, Equatable, Codable, Hashable {
 enum SeasonFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     [
-      Fact("player.seasonTiers", .number, FactScope.all, "season tiers reached", monotonic: true, player: \.seasons.tiers)
+      Fact(
+        "player.seasonTiers", .number, FactScope.all, "season tiers reached", monotonic: true, player: \.seasons.tiers)
     ]
   }
 }

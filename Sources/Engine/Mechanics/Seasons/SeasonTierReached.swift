@@ -10,7 +10,9 @@ extension Recorded {
 }
 
 extension Recorded.SeasonTier: RecordedAward {
-  package func payload(in log: borrowing AwardLog, pack: RulePack) -> SeasonTierReached { SeasonTierReached(self, pack: pack) }
+  package func payload(in log: borrowing AwardLog, pack: RulePack) -> SeasonTierReached {
+    SeasonTierReached(self, pack: pack)
+  }
 }
 
 /// A season tier reached, with its reward.
@@ -36,7 +38,10 @@ public struct SeasonTierReached: AwardPayload {
   public var badge: String?
 
   /// Creates the award.
-  public init(season: String, seasonName: String, tier: Int, tierName: String, at: Int64, points: Int64, rewardXP: Int, badge: String? = nil) {
+  public init(
+    season: String, seasonName: String, tier: Int, tierName: String, at: Int64, points: Int64, rewardXP: Int,
+    badge: String? = nil
+  ) {
     self.season = season
     self.seasonName = seasonName
     self.tier = tier
@@ -51,7 +56,8 @@ public struct SeasonTierReached: AwardPayload {
     let season = pack.seasons?.seasons[record.season]
     let tier = season?.tiers[record.tier - 1]
     self.init(
-      season: season?.id ?? "", seasonName: season?.name ?? "", tier: record.tier, tierName: tier?.name ?? "", at: tier?.at ?? 0,
+      season: season?.id ?? "", seasonName: season?.name ?? "", tier: record.tier, tierName: tier?.name ?? "",
+      at: tier?.at ?? 0,
       points: record.points, rewardXP: tier?.rewardXP ?? 0, badge: tier?.badge)
   }
 

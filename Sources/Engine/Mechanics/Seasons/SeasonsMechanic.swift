@@ -18,11 +18,14 @@ package enum SeasonsMechanic: Mechanic {
   package static var state: WritableKeyPath<PlayerProgress, SeasonsState> { \.seasons }
   package static var emptyState: SeasonsState { SeasonsState() }
 
-  package static func isAligned(_ state: SeasonsState, to pack: RulePack) -> Bool { state.seasons.hasNames(pack.seasonIDs, \.id) }
+  package static func isAligned(_ state: SeasonsState, to pack: RulePack) -> Bool {
+    state.seasons.hasNames(pack.seasonIDs, \.id)
+  }
 
   package static func align(_ state: inout SeasonsState, to pack: RulePack) -> [String] {
     let dropped = state.seasons.align(to: pack.seasonIDs, \.id, make: SeasonProgress.init)
-    for (index, season) in (pack.seasons?.seasons ?? []).enumerated() where state.seasons[index].tier > season.tiers.count {
+    for (index, season) in (pack.seasons?.seasons ?? []).enumerated()
+    where state.seasons[index].tier > season.tiers.count {
       state.seasons[index].tier = season.tiers.count
     }
     return dropped
@@ -39,7 +42,8 @@ package enum SeasonsMechanic: Mechanic {
 
   package static func write(_ state: SeasonsState, to w: inout BinaryWriter, pack: RulePack?) {
     w.int(state.tiers)
-    w.entries(state.seasons, packNames: pack?.seasonIDs, name: \.id, isNew: { $0.points == 0 && $0.tier == 0 }) { w, season in
+    w.entries(state.seasons, packNames: pack?.seasonIDs, name: \.id, isNew: { $0.points == 0 && $0.tier == 0 }) {
+      w, season in
       w.int64(season.points)
       w.int(season.tier)
     }
@@ -48,7 +52,8 @@ package enum SeasonsMechanic: Mechanic {
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> SeasonsState {
     var state = SeasonsState()
     state.tiers = try r.int()
-    state.seasons = try r.entries(packNames: pack?.seasonIDs, make: SeasonProgress.init) { r, season throws(BinaryFormatError) in
+    state.seasons = try r.entries(packNames: pack?.seasonIDs, make: SeasonProgress.init) {
+      r, season throws(BinaryFormatError) in
       season.points = try r.int64()
       season.tier = try r.int()
     }

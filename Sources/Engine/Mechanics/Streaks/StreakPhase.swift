@@ -15,7 +15,8 @@ extension Engine {
       state.streak.current = 0
       if log.isRecording {
         log.append(
-          AwardRecord(day: context.day, StreakUpdate(change: .broken, current: 0, best: streak.best, freezes: streak.freezes)))
+          AwardRecord(
+            day: context.day, StreakUpdate(change: .broken, current: 0, best: streak.best, freezes: streak.freezes)))
       }
     }
   }

@@ -48,7 +48,9 @@ enum StreakFacts {
   static func facts(_ names: FactNames) -> [Fact] {
     return [
       Fact("player.streak", .number, FactScope.all, "current streak of training days", player: \.streak.current),
-      Fact("player.bestStreak", .number, FactScope.all, "best streak ever", monotonic: true, changes: .workouts, player: \.streak.best),
+      Fact(
+        "player.bestStreak", .number, FactScope.all, "best streak ever", monotonic: true, changes: .workouts,
+        player: \.streak.best),
       Fact("player.freezes", .number, FactScope.all, "streak freezes held", player: \.streak.freezes),
     ]
   }

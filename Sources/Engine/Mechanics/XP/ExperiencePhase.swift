@@ -8,7 +8,9 @@ import RuleLanguage
 
 extension Engine {
   @inline(__always)
-  func awardExperience(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
+  func awardExperience(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
+    throws(EngineError)
+  {
     var raw: Double
     var breakdown = ValueRange.empty
     let category = context.facts.category
@@ -29,7 +31,8 @@ extension Engine {
   private func runFused(_ category: Int, _ context: inout EventContext, _ state: inout PlayerProgress) -> Double? {
     let start = category == 0 ? 0 : Int(plan.fusedSlotEnds[category - 1])
     fill(UnsafeBufferPointer(rebasing: plan.fusedSlots[start..<Int(plan.fusedSlotEnds[category])]), &context, &state)
-    return plan.fusedExperience[category].run(slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
+    return plan.fusedExperience[category].run(
+      slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
   }
 
   /// Σ terms × Π factors one formula at a time: for explanations, and to locate a failure of the

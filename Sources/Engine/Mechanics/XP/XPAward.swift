@@ -71,7 +71,9 @@ public struct XPAward: AwardPayload, KeepsWrittenOrder {
     }
     while position + 1 < values.endIndex {
       let index = Int(values[position])
-      if index >= 0, index < rules.bonuses.count { bonuses.append(Contribution(rules.bonuses[index].name, values[position + 1])) }
+      if index >= 0, index < rules.bonuses.count {
+        bonuses.append(Contribution(rules.bonuses[index].name, values[position + 1]))
+      }
       position += 2
     }
     self.init(

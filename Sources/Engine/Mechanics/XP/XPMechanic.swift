@@ -18,7 +18,9 @@ package enum XPMechanic: Mechanic {
   package static func align(_ state: inout Int64, to pack: RulePack) -> [String] { [] }
   package static func check(_ state: Int64, _ check: inout ProgressCheck) { check.count("", state) }
   package static func write(_ state: Int64, to writer: inout BinaryWriter, pack: RulePack?) { writer.int64(state) }
-  package static func read(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> Int64 { try reader.int64() }
+  package static func read(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> Int64 {
+    try reader.int64()
+  }
 
   package static let phases = ["awardExperience"]
   package static let awards: [any RecordedAward.Type] = [Recorded.XP.self]

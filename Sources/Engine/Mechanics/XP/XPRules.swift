@@ -15,7 +15,10 @@ public final class XPRules: Sendable {
   /// Most XP a day's workouts can give together, if capped.
   public let perDayCap: Int?
 
-  init(terms: [NamedFormula], factors: [NamedFormula], rounding: RoundingMode, bonuses: [Bonus], perWorkoutCap: Int?, perDayCap: Int?) {
+  init(
+    terms: [NamedFormula], factors: [NamedFormula], rounding: RoundingMode, bonuses: [Bonus], perWorkoutCap: Int?,
+    perDayCap: Int?
+  ) {
     self.terms = terms
     self.factors = factors
     self.rounding = rounding
@@ -74,7 +77,8 @@ public final class XPRules: Sendable {
     }
     guard let terms else { return nil }
     return XPRules(
-      terms: terms, factors: factors, rounding: rounding, bonuses: bonuses, perWorkoutCap: perWorkout, perDayCap: perDay)
+      terms: terms, factors: factors, rounding: rounding, bonuses: bonuses, perWorkoutCap: perWorkout, perDayCap: perDay
+    )
   }
 }
 
