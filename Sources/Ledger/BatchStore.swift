@@ -42,6 +42,9 @@ public struct PlayerChange: Sendable {
   /// The state after the events (bound to the pack they were applied with, ``PlayerState/pack``);
   /// nil when a later part of the batch applies more events to the player (its state comes then).
   public var state: PlayerState?
+  /// The engine that applied the events (a store keeps its pack with them); nil: the engine
+  /// the player was loaded with.
+  public var engine: Engine?
 
   /// Creates a change.
   public init(player: PlayerID?, events: [AppliedEvent], state: PlayerState?) {

@@ -14,6 +14,8 @@ struct BatchWork {
   private var before: [PlayerState?] = []
   private var starts: [Int] = []
   private var after: [PlayerState?] = []
+  /// The engine that applied each player's events.
+  private var engines: [Engine?] = []
   private var corrections: [[Award]] = []
   private var outcomes: [EventOutcome?]
   /// The first refused event; the batch stops before it.
@@ -35,6 +37,7 @@ struct BatchWork {
     before = Array(repeating: nil, count: players.count)
     starts = Array(repeating: 0, count: players.count)
     after = before
+    engines = Array(repeating: nil, count: players.count)
     corrections = Array(repeating: [], count: players.count)
   }
 
@@ -51,6 +54,7 @@ struct BatchWork {
     guard let slot = ordinal[player] else { return }
     before[slot] = state
     starts[slot] = start
+    engines[slot] = engine
     let mine = positions[slot].filter { $0 >= start && $0 < limit }
     for index in positions[slot] where index >= start { outcomes[index] = nil }
     var current = state
@@ -65,14 +69,16 @@ struct BatchWork {
 
   /// Applies again, up to the refused event, every player that applied events after it; until
   /// no player has (a player applied again may be refused earlier).
-  mutating func stopAtRefusal(_ engine: Engine) {
+  mutating func stopAtRefusal() {
     while let refusal {
       let overrun = players.indices.filter { slot in
         positions[slot].contains { $0 > refusal.index && outcomes[$0] != nil }
       }
       guard !overrun.isEmpty else { return }
       for slot in overrun {
-        if let state = before[slot] { apply(players[slot], from: state, at: starts[slot], engine) }
+        if let state = before[slot], let engine = engines[slot] {
+          apply(players[slot], from: state, at: starts[slot], engine)
+        }
       }
     }
   }
@@ -106,7 +112,9 @@ struct BatchWork {
       let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
       let isLast = lastApplied.map { range.contains($0) } ?? false
       if !events.isEmpty {
-        changes.append(PlayerChange(player: player, events: events, state: isLast ? after[slot] : nil))
+        var change = PlayerChange(player: player, events: events, state: isLast ? after[slot] : nil)
+        change.engine = engines[slot]
+        changes.append(change)
       }
     }
     return changes

@@ -16,8 +16,11 @@ import RuleLanguage
 public final class LedgerRun {
   /// Where the players are kept.
   public let store: any BatchStore
-  /// The engine that applies the events.
+  /// The engine that applies the events (of every player, unless ``engines`` chooses).
   public let engine: Engine
+  /// Chooses each player's engine in a store whose players follow different packs; nil:
+  /// ``engine`` applies every event.
+  public var engines: (any PlayerEngines)?
   /// Days of events kept for late events, given to every player the run touches (nil: keep
   /// each player's own; new players get 60).
   public let windowDays: Int?
@@ -66,7 +69,23 @@ public final class LedgerRun {
       guard let id = PlayerID(text) else { throw .invalidEvent(message: "'player': \(PlayerID.requirement)") }
       key = id
     }
-    queue.append(Queued(event: event, line: event.canonicalLine(engine.pack), player: key))
+    let pack: RulePack
+    do {
+      pack = try engine(for: key).pack
+    } catch {
+      throw .invalidEvent(
+        message:
+          "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
+    }
+    queue.append(Queued(event: event, line: event.canonicalLine(pack), player: key))
+  }
+
+  /// The engine that applies a player's events: the one ``engines`` chooses, else ``engine``.
+  /// An event of the player must be resolved with its pack.
+  /// - Throws: ``LedgerError`` as ``PlayerEngines/engine(for:)``.
+  public func engine(for player: PlayerID?) throws(LedgerError) -> Engine {
+    guard let engines, let player else { return engine }
+    return try engines.engine(for: player)
   }
 
   /// Applies the queued events, hands their outcomes to `deliver` (in the order the events were
@@ -80,8 +99,11 @@ public final class LedgerRun {
     guard !queue.isEmpty else { return nil }
     defer { queue.removeAll(keepingCapacity: true) }
     var batch = BatchWork(queue)
-    for player in batch.players { try batch.apply(player, from: load(player), engine) }
-    batch.stopAtRefusal(engine)
+    for player in batch.players {
+      let engine = try engine(for: player)
+      try batch.apply(player, from: load(player, engine), engine)
+    }
+    batch.stopAtRefusal()
     var start = 0
     repeat {
       let stale = try store.lock(for: batch.players(from: start))
@@ -89,9 +111,10 @@ public final class LedgerRun {
       do {
         if !stale.isEmpty {
           for player in batch.players(from: start) where stale.contains(player) {
-            try batch.apply(player, from: load(player), at: start, engine)
+            let engine = try engine(for: player)
+            try batch.apply(player, from: load(player, engine), at: start, engine)
           }
-          batch.stopAtRefusal(engine)
+          batch.stopAtRefusal()
         }
         let end = partEnd(from: start, limit: batch.limit)
         try deliver(batch.delivered(start..<end))
@@ -127,11 +150,11 @@ public final class LedgerRun {
   /// first commit.
   /// - Throws: ``LedgerError`` as ``BatchStore/load(_:engine:)`` and ``Ledger/prepare(_:engine:windowDays:)``.
   public func prepare(_ player: PlayerID?) throws(LedgerError) {
-    _ = try load(player)
+    _ = try load(player, engine(for: player))
   }
 
   /// A player's state from the store, ready for the engine (warnings reported once).
-  private func load(_ player: PlayerID?) throws(LedgerError) -> PlayerState {
+  private func load(_ player: PlayerID?, _ engine: Engine) throws(LedgerError) -> PlayerState {
     guard var state = try store.load(player, engine: engine) else {
       return engine.newPlayer(windowDays: windowDays ?? 60)
     }

@@ -75,7 +75,9 @@ extension SQLiteStore: BatchStore {
   /// Appends the player's applied events to the log (and its row when it is new); writes its
   /// snapshot when its log has grown by ``Options/snapshotEvery`` events since the last.
   public func record(_ change: PlayerChange) throws(LedgerError) {
-    guard let player = change.player, let engine = currentEngine, inTransaction, let held = cache.entry(player) else {
+    guard let player = change.player, let engine = change.engine ?? currentEngine, inTransaction,
+      let held = cache.entry(player)
+    else {
       throw .io(Diagnostic(file: path, message: "a change recorded outside a transaction, or of a player never read"))
     }
     do {
