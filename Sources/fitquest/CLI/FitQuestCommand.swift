@@ -18,6 +18,8 @@ enum FitQuestCommand {
     PlayersCommand.entry,
     ReplayCommand.entry,
     MigrateCommand.entry,
+    PacksCommand.entry,
+    CohortsCommand.entry,
     ValidateCommand.entry,
     EvalCommand.entry,
     BenchCommand.entry,

@@ -1,5 +1,6 @@
 import Engine
 import Ledger
+import LiveOps
 import RuleLanguage
 import Store
 
@@ -10,16 +11,20 @@ extension AwardCommand {
   /// `award --store`: the events of many players into one SQLite store, through the same
   /// ``LedgerRun`` as `--state`.
   static func runStore(
-    path: String, engine: Engine, reader: LineReader, format: OutputFormat, today: Day, window: Int?, commitEvery: Int,
+    path: String, engine loadEngine: () throws -> Engine, rulesGiven: Bool, reader: LineReader, format: OutputFormat,
+    today: Day, window: Int?, commitEvery: Int,
     partition: Partition?, options: SQLiteStore.Options, maxLockMilliseconds: Int, allowLate: Bool
   ) throws -> Int32 {
     let store: SQLiteStore
+    let (engine, cohorts): (Engine, CohortEngines?)
     do {
       store = try SQLiteStore(path: path, options: options)
-    } catch {
+      (engine, cohorts) = try storeEngines(store, rulesGiven: rulesGiven, load: loadEngine)
+    } catch let error as LedgerError {
       return report(error, path: path)
     }
     let run = LedgerRun(store: store, engine: engine, windowDays: window)
+    run.engines = cohorts
     run.maxLockMilliseconds = maxLockMilliseconds
     var warned = 0
     run.onWarning = { player, warning in

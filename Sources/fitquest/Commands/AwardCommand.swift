@@ -91,7 +91,7 @@ enum AwardCommand: Command {
     let window = arguments.window
     let commitEvery = arguments.commitEvery ?? (storeArgument == nil ? 10_000 : 50_000)
     let overrides = try Overrides.rulesOnly(arguments.set)
-    let engine = Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides))
+    let loadEngine = { Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides)) }
     if let storeArgument {
       let options = SQLiteStore.Options(
         waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? 60_000,
@@ -100,7 +100,9 @@ enum AwardCommand: Command {
       let reader = try LineReader(
         path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
       return try runStore(
-        path: storeArgument, engine: engine, reader: reader, format: format, today: today, window: window,
+        path: storeArgument, engine: loadEngine,
+        rulesGiven: arguments.scan.texts("--rules") != nil || !overrides.isEmpty,
+        reader: reader, format: format, today: today, window: window,
         commitEvery: commitEvery,
         partition: partition, options: options, maxLockMilliseconds: arguments.maxLockMs ?? 1000,
         allowLate: arguments.allowLate)
@@ -112,6 +114,7 @@ enum AwardCommand: Command {
     if let (option, _) = storeOnly.first(where: { $0.1 != nil }) {
       throw UsageError(message: "\(option) needs --store")
     }
+    let engine = try loadEngine()
     let statePath = try FileSystem.resolved(stateArgument)
     let reader = try LineReader(
       path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
@@ -145,7 +148,7 @@ enum AwardCommand: Command {
     _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String
   ) throws -> Int32? {
     let dates = AwardSession.DateCheck(today: today)
-    let decoder = EventDecoder(pack: session.run.engine.pack)
+    let decoder = PlayerEventDecoder(run: session.run)
     let needsPlayer = session.run.store.keepsPlayersApart
     do {
       while let line = try reader.nextLine() {

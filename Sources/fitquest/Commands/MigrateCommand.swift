@@ -62,6 +62,13 @@ enum MigrateCommand: Command {
     let resolved = (try? FileSystem.resolved(path)) ?? path
     do {
       let store = try SQLiteStore(path: resolved, access: .existing)
+      if try store.cohortPlan() != nil {
+        throw CommandFailure(
+          code: ExitCode.dataError,
+          message:
+            "\(path): the store runs cohorts, whose players award applies with their cohorts' packs: end them first ('fitquest cohorts --store \(path) end'), then migrate"
+        )
+      }
       let players = try arguments.players.map { try PlayerList.read($0, store: store) }
       let stamp = PackStamp(engine.pack)
       var problems = 0

@@ -125,5 +125,5 @@ extension BadInput {
   /// Every entry.
   static let catalogue =
     rulePacks + packFormulas + scenarios + eventStreams + eventFormulas + formulas + commandLines + hostile + stores
-    + seedRules + merges + outputs + liveOps + imports
+    + seedRules + merges + outputs + liveOps + cohorts + imports
 }

@@ -1,0 +1,48 @@
+import Engine
+import Ledger
+import LiveOps
+import RuleLanguage
+import Store
+
+extension AwardCommand {
+  /// The engine of `award --store`, and the cohorts' engines when the store runs cohorts (each
+  /// player then follows its cohort's stored pack, and --rules and --set are refused: they would
+  /// be ignored).
+  static func storeEngines(_ store: SQLiteStore, rulesGiven: Bool, load: () throws -> Engine) throws -> (
+    Engine, CohortEngines?
+  ) {
+    guard let cohorts = try CohortEngines(store: store) else { return (try load(), nil) }
+    if rulesGiven {
+      throw UsageError(
+        message:
+          "the store runs cohorts: each player follows its cohort's stored pack, so --rules and --set do not apply (see 'fitquest cohorts --store \(store.path) show')"
+      )
+    }
+    return (cohorts.engines[0], cohorts)
+  }
+}
+
+/// Resolves event lines of `award`: with the run's engine, or, when the run chooses an engine
+/// per player (cohorts), with the pack of the line's player. A line is resolved first with the
+/// run's engine (the first cohort's), and again only when its player follows another pack.
+struct PlayerEventDecoder {
+  let run: LedgerRun
+  private let decoder: EventDecoder
+
+  init(run: LedgerRun) {
+    self.run = run
+    decoder = EventDecoder(pack: run.engine.pack)
+  }
+
+  func resolve(line: [UInt8], file: String, lineNumber: Int) throws -> ResolvedEvent {
+    guard run.engines != nil else { return try decoder.resolve(line: line, file: file, lineNumber: lineNumber) }
+    let first = try? decoder.resolve(line: line, file: file, lineNumber: lineNumber)
+    let text = first.map(\.player) ?? (try? JSONReader.parse(line))?["player"]?.string
+    guard let text, let player = PlayerID(text) else {
+      return try first ?? decoder.resolve(line: line, file: file, lineNumber: lineNumber)
+    }
+    let engine = try run.engine(for: player)
+    if engine === run.engine, let first { return first }
+    return try EventDecoder(pack: engine.pack).resolve(line: line, file: file, lineNumber: lineNumber)
+  }
+}
