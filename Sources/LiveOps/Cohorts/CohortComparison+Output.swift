@@ -16,7 +16,7 @@ extension CohortComparison {
     let control = rows.first?.cohort.name ?? ""
     for row in rows {
       lines.append(
-        "\(row.cohort.name) (pack '\(row.cohort.pack)', weight \(row.cohort.weight)): \(Format.grouped(Double(row.players))) players"
+        "\(row.cohort.name) (pack '\(row.cohort.pack)', weight \(row.cohort.weight)): \(Format.grouped(Double(row.players))) player\(row.players == 1 ? "" : "s")"
       )
       for (name, estimate, difference) in row.metrics {
         let percent = name == "activeLast7Days"
