@@ -34,7 +34,7 @@ struct TinyProject {
   func setMultiplier(_ value: String) throws {
     let url = root.appendingPathComponent("rules/xp.json")
     let text = try String(contentsOf: url, encoding: .utf8)
-      .replacingOccurrences(of: #""strength": { "multiplier": 2,"#, with: #""strength": { "multiplier": \#(value),"#)
+      .replacing(#/"strength": { "multiplier": [0-9.]+,/#, with: #""strength": { "multiplier": \#(value),"#)
     try text.write(to: url, atomically: true, encoding: .utf8)
   }
 }
@@ -67,11 +67,20 @@ struct TinyProject {
       lines.contains("scenarios/tiny.json:10:5: error: expectation failed: totalXP between 400 and 600; actual 264"))
     #expect(lines.contains("1 scenario: 0 unchanged, 1 changed; 0 of 2 expectations hold"))
 
-    // Accepting the change rewrites the snapshot; the expectations still hold the line.
-    let accepted = try project.run(["check", "--update"])
-    #expect(accepted.status == 1)
+    // The expectations fail, so --update records no golden file of this outcome (issue 27): the
+    // snapshot keeps the accepted outcome, byte for byte, and the run says why and exits 1.
+    let path = project.root.appendingPathComponent("scenarios/snapshots/tiny.json")
+    let snapshot = try Data(contentsOf: path)
+    let refused = try project.run(["check", "--update"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "not updated: scenarios/snapshots/tiny.json: 2 expectations of 'tiny' failed; fix the rules or the scenario's 'expect' first\n"
+    )
+    #expect(!refused.stdout.contains("updated scenarios/snapshots/tiny.json"))
+    #expect(try Data(contentsOf: path) == snapshot)
     try project.setMultiplier("2")
-    #expect(try project.run(["check"]).status == 1)
+    #expect(try project.run(["check"]).status == 0)
   }
 
   @Test func setPreviewsAChangeWithoutTouchingFiles() throws {
@@ -191,7 +200,8 @@ final class XMLCollector: NSObject, XMLParserDelegate {
   @Test func updateOneScenarioReportOrphansAndCheckAFile() throws {
     let project = try project()
     _ = try project.run(["check", "--update"])
-    try project.setMultiplier("1")
+    // At 1.8 the outcome changes and tiny's expectations still hold (456 XP, level 4 by day 7).
+    try project.setMultiplier("1.8")
     let one = try project.run(["check", "--update", "tiny"])
     #expect(one.stdout.contains("updated scenarios/snapshots/tiny.json"))
     #expect(!one.stdout.contains("updated scenarios/snapshots/other.json"))
@@ -210,7 +220,7 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(
       !FileManager.default.fileExists(
         atPath: project.root.appendingPathComponent("scenarios/snapshots/other.json").path))
-    #expect(try project.run(["check"]).status == 1)  // tiny's expectations fail at multiplier 1
+    #expect(try project.run(["check"]).status == 0)  // tiny's snapshot was updated, its expectations hold
     let unknown = try project.run(["check", "--update", "tinny"])
     #expect(unknown.status == 64)
     #expect(

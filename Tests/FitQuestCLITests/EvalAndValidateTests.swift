@@ -82,7 +82,10 @@ import Testing
       awardFormat.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         == "--format FORMAT ndjson, text (default ndjson)")
     let simulate = try CommandRunner.fitquest(["help", "simulate"]).stdout
-    #expect(simulate.contains("\n  --format FORMAT   text, json, csv, ndjson, events (default text)\n"))
+    let simulateFormat = simulate.split(separator: "\n").first { $0.hasPrefix("  --format FORMAT ") }
+    #expect(
+      simulateFormat.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        == "--format FORMAT text, json, csv, ndjson, events (default text)")
     // The default in the help is the default the option has: report runs 200 unless told.
     let report = try CommandRunner.fitquest(["help", "report"]).stdout
     #expect(report.contains("seeds derived from the seed (default 200)"))

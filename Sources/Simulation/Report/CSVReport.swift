@@ -30,13 +30,41 @@ public enum CSVReport {
       + [NumberText.format(distribution.share, decimals: 4)]).joined(separator: ",")
   }
 
-  /// The header of a Monte Carlo distribution in long form.
-  public static let distributionHeader = "scenario,metric," + distributionColumns
+  /// The header of a Monte Carlo distribution with the percentiles asked.
+  public static func distributionHeader(_ percentiles: PercentileColumns) -> String {
+    (["scenario", "metric", "runs"] + percentiles.names + ["min", "max", "share"]).joined(separator: ",")
+  }
 
   /// One row per metric of a Monte Carlo batch (long form), without the header.
-  public static func distribution(_ scenario: Scenario, _ aggregate: RunAggregate) -> [String] {
+  public static func distribution(
+    _ scenario: Scenario, _ aggregate: RunAggregate, percentiles: PercentileColumns = .standard
+  ) -> [String] {
     zip(aggregate.metrics, aggregate.histograms).map { metric, histogram in
-      "\(Format.csv(scenario.name)),\(Format.csv(metric)),\(cells(Distribution(histogram)))"
+      let distribution = Distribution(histogram)
+      let numbers = (percentiles.values(histogram) + [distribution.min, distribution.max]).map(Format.machine)
+      return
+        ([Format.csv(scenario.name), Format.csv(metric), String(distribution.runs)] + numbers + [
+          NumberText.format(distribution.share, decimals: 4)
+        ]).joined(separator: ",")
     }
+  }
+
+  /// The header of `simulate --per-run`: one row per run and metric.
+  public static let perRunHeader = "scenario,run,metric,value"
+
+  /// One row per run and metric (`simulate --runs N --format csv --per-run`), runs in order
+  /// (numbered from 0, as their seeds are: run 0 is the single run of the scenario's seed), the
+  /// metrics in report order; an empty value is "never".
+  public static func perRun(_ scenario: Scenario, _ runs: PerRunValues) -> [String] {
+    var lines: [String] = []
+    lines.reserveCapacity(runs.values.count * runs.metrics.count)
+    let name = Format.csv(scenario.name)
+    for (index, values) in runs.values.enumerated() {
+      let prefix = "\(name),\(index),"
+      for (metric, value) in zip(runs.metrics, values) {
+        lines.append(prefix + Format.csv(metric) + "," + Format.machine(value))
+      }
+    }
+    return lines
   }
 }

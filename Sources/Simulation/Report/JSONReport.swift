@@ -73,7 +73,9 @@ public enum JSONReport {
   }
 
   /// A Monte Carlo batch: the distribution of every aggregated metric.
-  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ aggregate: RunAggregate) -> String {
+  public static func distribution(
+    _ scenario: Scenario, _ engine: Engine, _ aggregate: RunAggregate, percentiles: PercentileColumns = .standard
+  ) -> String {
     var writer = JSONWriter(pretty: true)
     writer.object { w in
       header(&w, scenario, engine.pack, seed: scenario.seed, runs: aggregate.runs)
@@ -81,11 +83,27 @@ public enum JSONReport {
       w.object { w in
         for (metric, histogram) in zip(aggregate.metrics, aggregate.histograms) {
           w.key(metric)
-          write(Distribution(histogram), &w)
+          write(histogram, percentiles, &w)
         }
       }
     }
     return writer.output
+  }
+
+  /// `{"p5": …, "p50": …, …, "min": …, "max": …, "share": …}` for the percentiles asked, null
+  /// for "never".
+  static func write(_ histogram: Histogram, _ percentiles: PercentileColumns, _ w: inout JSONWriter) {
+    let distribution = Distribution(histogram)
+    w.object { w in
+      for (key, value) in zip(
+        percentiles.names + ["min", "max"], percentiles.values(histogram) + [distribution.min, distribution.max])
+      {
+        w.key(key)
+        if let value { w.number(value) } else { w.null() }
+      }
+      w.key("share")
+      w.number(distribution.share)
+    }
   }
 
   /// `{"p10": …, "p50": …, "p90": …, "min": …, "max": …, "share": …}`, null for "never".

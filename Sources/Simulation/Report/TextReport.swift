@@ -66,25 +66,29 @@ public enum TextReport {
 
   /// The report of a Monte Carlo batch: percentiles of every standard metric, "never" ranked
   /// after every day.
-  public static func distribution(_ scenario: Scenario, _ engine: Engine, _ aggregate: RunAggregate) -> String {
+  public static func distribution(
+    _ scenario: Scenario, _ engine: Engine, _ aggregate: RunAggregate, percentiles: PercentileColumns = .standard
+  ) -> String {
     var lines = [
       "\(scenario.name): \(aggregate.runs) runs (seeds derived from \(scenario.seed)), \(scenario.days) days from \(scenario.start.iso), \(rules(scenario, engine.pack))"
     ]
     lines.append("")
-    let header = [Format.pad("metric", 36), "p10", "p50", "p90", "min", "max", "happened"]
+    let header = [Format.pad("metric", 36)] + percentiles.names + ["min", "max", "happened"]
     lines.append(header[0] + header.dropFirst().map { Format.pad($0, 10, right: true) }.joined())
     var hidden: [String] = []
     for (metric, histogram) in zip(aggregate.metrics, aggregate.histograms) {
       let distribution = Distribution(histogram)
       if Metrics.isDay(metric) && distribution.share == 0 {
-        hidden.append(MetricSet.label(metric))
+        hidden.append(MetricSet.label(metric, names: engine.pack))
         continue
       }
-      let cells = [distribution.p10, distribution.p50, distribution.p90, distribution.min, distribution.max].map {
+      let cells = (percentiles.values(histogram) + [distribution.min, distribution.max]).map {
         Format.pad(Format.cell(metric, $0), 10, right: true)
       }
       let share = Metrics.isDay(metric) ? Format.share(distribution.share) : ""
-      lines.append(Format.pad(MetricSet.label(metric), 36) + cells.joined() + Format.pad(share, 10, right: true))
+      lines.append(
+        Format.pad(MetricSet.label(metric, names: engine.pack), 36) + cells.joined()
+          + Format.pad(share, 10, right: true))
     }
     if !hidden.isEmpty { lines.append("never happened: " + hidden.joined(separator: ", ")) }
     return lines.joined(separator: "\n")

@@ -47,21 +47,37 @@ public enum MonteCarlo {
     _ scenario: Scenario, engine: Engine, indexes: [Int], threads: Int, metrics names: [String], engines: [Engine]?,
     progress: (@Sendable (Int) -> Void)?
   ) throws(DiagnosticError) -> RunAggregate {
+    let results = try fold(
+      scenario, engine: engine, indexes: indexes, threads: threads, engines: engines, progress: progress,
+      start: { RunAggregate(metrics: names) }, add: { aggregate, _, summary in aggregate.add(summary) })
+    var total = RunAggregate(metrics: names)
+    for aggregate in results { total.merge(aggregate) }
+    return total
+  }
+
+  /// Runs the run indexes given on up to `threads` workers, each folding the summaries of its
+  /// runs (with their indexes) into a value of its own; the workers' values, in worker order, or
+  /// the failure of the lowest run index.
+  static func fold<Value>(
+    _ scenario: Scenario, engine: Engine, indexes: [Int], threads: Int, engines: [Engine]?,
+    progress: (@Sendable (Int) -> Void)?, start: @Sendable () -> Value,
+    add: @Sendable (inout Value, Int, RunSummary) -> Void
+  ) throws(DiagnosticError) -> [Value] {
     let workers = max(1, min(threads, indexes.count))
-    let results = WorkerResults<RunAggregate>(workers: workers)
+    let results = WorkerResults<[Value]>(workers: workers)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       // Each worker has its own engine and scenario (formula objects, arrays), so threads share
       // no reference counts: an atomic count bouncing between cores costs more than the runs.
       let engine =
         workers == 1 ? engine : engines.flatMap { worker < $0.count ? $0[worker] : nil } ?? engine.isolatedCopy()
       let scenario = workers > 1 ? scenario.isolatedCopy(packs: PackCache(overrides: engine.pack.overrides)) : scenario
-      var aggregate = RunAggregate(metrics: names)
+      var value = start()
       var position = worker
       while position < indexes.count {
         let index = indexes[position]
         let seed = SplitMix64.runSeed(scenario.seed, run: index)
         do throws(DiagnosticError) {
-          aggregate.add(try SimulationRunner.run(scenario, engine: engine, seed: seed).summary)
+          add(&value, index, try SimulationRunner.run(scenario, engine: engine, seed: seed).summary)
         } catch {
           results.fail(index, error)
           return
@@ -70,8 +86,8 @@ public enum MonteCarlo {
         progress?(done)
         position += workers
       }
-      results.store(worker, aggregate)
+      results.store(worker, [value])
     }
-    return try results.merged(into: RunAggregate(metrics: names)) { $0.merge($1) }
+    return try results.merged(into: []) { $0 += $1 }
   }
 }

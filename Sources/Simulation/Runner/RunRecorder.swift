@@ -30,6 +30,7 @@ public struct TimelineRow: Sendable, Equatable {
   public var date: Day
   public var level: Int
   public var xp: Int64
+  /// Every XP the day brought (workouts, achievement and quest rewards, seasons, weekly goals).
   public var xpGained: Int64
   public var workouts: Int
   public var streak: Int
@@ -54,7 +55,6 @@ struct RunRecorder {
   var dayLines: [String] = []
   private var dayTokens: [String] = []
   var digest = FNV1a()
-  private var dayXP: Int64 = 0
   private var dayWorkouts = 0
   /// The day's target: kcal, adjustment, clamped.
   private var dayTarget: (kcal: Double, adjustment: Double, clamped: Bool)?
@@ -88,7 +88,6 @@ struct RunRecorder {
   /// Counts one award record into the summary (the awards the summary's own numbers follow).
   private mutating func count(_ record: AwardRecord, pack: RulePack, dayIndex: Int) {
     if let xp = record.record(as: Recorded.XP.self) {
-      dayXP += xp.xp
       dayWorkouts += 1
       if xp.cap != nil { summary.cappedWorkouts += 1 }
     } else if let levelUp = record.record(as: LevelUp.self) {
@@ -120,7 +119,8 @@ struct RunRecorder {
   mutating func endDay(_ index: Int, day: Day, state: PlayerProgress) {
     // Every XP the day brought, whichever mechanic gave it (workouts, achievements, quests,
     // seasons, weekly goals…).
-    summary.weeklyXP[(index - 1) / 7] += state.xp - (summary.xpByDay.last ?? 0)
+    let gained = state.xp - (summary.xpByDay.last ?? 0)
+    summary.weeklyXP[(index - 1) / 7] += gained
     summary.levelByDay.append(state.level)
     summary.xpByDay.append(state.xp)
     if options.timeline {
@@ -128,7 +128,7 @@ struct RunRecorder {
       timeline.append(
         TimelineRow(
           day: index, date: day, level: state.level,
-          xp: state.xp, xpGained: dayXP, workouts: dayWorkouts, streak: state.streak.current,
+          xp: state.xp, xpGained: gained, workouts: dayWorkouts, streak: state.streak.current,
           companion: companion?.species ?? "", companionLevel: companion?.level ?? 0,
           companionStage: companion?.stage ?? 0, targetKcal: dayTarget?.kcal,
           adjustment: dayTarget?.adjustment, clamped: dayTarget?.clamped ?? false, digest: digest.hex))
@@ -138,7 +138,6 @@ struct RunRecorder {
         "\(index) \(day.iso) \(digest.hex) " + (dayTokens.isEmpty ? "—" : dayTokens.joined(separator: "; ")))
       dayTokens.removeAll(keepingCapacity: true)
     }
-    dayXP = 0
     dayWorkouts = 0
     dayTarget = nil
   }

@@ -54,7 +54,7 @@ struct FanChart {
     for line in series where !line.points.isEmpty {
       let upper = line.points.map { (plot.x($0.x), plot.y($0.p90)) }
       let lower = line.points.reversed().map { (plot.x($0.x), plot.y($0.p10)) }
-      let band = Self.path(upper) + " " + Self.path(lower).dropFirst() + "Z"
+      let band = Self.path(upper) + Self.path(lower, move: false) + "Z"
       out += "<path class=\"band \(line.role)\" d=\"\(band)\"><title>\(HTML.escape(line.name)): p10–p90</title></path>"
       let median = Self.path(line.points.map { (plot.x($0.x), plot.y($0.p50)) })
       out +=
@@ -66,19 +66,59 @@ struct FanChart {
 }
 
 extension FanChart {
-  /// A compact path through the points ("M x,y L x,y x,y …", one decimal): the middle points of
-  /// a run at one height are left out (a level holds for weeks), which draws the same line.
-  static func path(_ points: [(Double, Double)]) -> String {
-    func text(_ value: Double) -> String { NumberText.short((value * 10).rounded() / 10) }
-    var kept: [(Double, Double)] = []
-    for (index, point) in points.enumerated() {
-      let flat =
-        index > 0 && index < points.count - 1 && points[index - 1].1 == point.1 && points[index + 1].1 == point.1
-      if !flat { kept.append(point) }
+  /// A compact path through the points ("M x,y l dx,dy dx,dy …"): a point that lies within
+  /// ``tolerance`` of the line its neighbours kept draw is left out (Douglas–Peucker), so a level
+  /// held for weeks or XP growing steadily costs two points; the points are then placed on whole
+  /// pixels and written as steps from the one before (each step is exact, so nothing drifts).
+  /// `move` false continues the current path with a line to the first point ("L x,y l …").
+  static func path(_ points: [(Double, Double)], move: Bool = true) -> String {
+    let kept = simplified(points).map { (Int($0.0.rounded()), Int($0.1.rounded())) }
+    guard let first = kept.first else { return "" }
+    var text = (move ? "M" : "L") + "\(first.0),\(first.1)"
+    var previous = first
+    var steps: [String] = []
+    for point in kept.dropFirst() where point != previous {
+      steps.append("\(point.0 - previous.0),\(point.1 - previous.1)")
+      previous = point
     }
-    let pairs = kept.map { "\(text($0.0)),\(text($0.1))" }
-    guard let first = pairs.first else { return "" }
-    return "M" + first + (pairs.count > 1 ? "L" + pairs.dropFirst().joined(separator: " ") : "")
+    if !steps.isEmpty { text += "l" + steps.joined(separator: " ") }
+    return text
+  }
+
+  /// The largest distance (px) a left-out point may have from the line drawn.
+  static let tolerance = 0.5
+
+  /// The points Douglas–Peucker keeps at ``tolerance``, in order (the first and last always).
+  static func simplified(_ points: [(Double, Double)]) -> [(Double, Double)] {
+    guard points.count > 2 else { return points }
+    var keep = [Bool](repeating: false, count: points.count)
+    keep[0] = true
+    keep[points.count - 1] = true
+    var spans = [(0, points.count - 1)]
+    while let (start, end) = spans.popLast() {
+      guard end > start + 1 else { continue }
+      let (ax, ay) = points[start]
+      let (bx, by) = points[end]
+      let (dx, dy) = (bx - ax, by - ay)
+      let length = (dx * dx + dy * dy).squareRoot()
+      var farthest = start
+      var distance = 0.0
+      for index in (start + 1)..<end {
+        let (px, py) = points[index]
+        let away =
+          length == 0
+          ? ((px - ax) * (px - ax) + (py - ay) * (py - ay)).squareRoot() : abs(dy * (px - ax) - dx * (py - ay)) / length
+        if away > distance {
+          distance = away
+          farthest = index
+        }
+      }
+      guard distance > tolerance else { continue }
+      keep[farthest] = true
+      spans.append((start, farthest))
+      spans.append((farthest, end))
+    }
+    return points.indices.filter { keep[$0] }.map { points[$0] }
   }
 
   /// Approximate width of a marker label (11 px system font): enough to keep labels apart.
@@ -142,6 +182,8 @@ struct BarChart {
     out += plot.xAxis(xTitle, ticks: ticks)
     let slot = (plot.x(1) - plot.x(0)) * 0.8 / Double(max(1, series.count))
     for (position, line) in series.enumerated() {
+      // The bars of a series in one group: their class is written once.
+      out += "<g class=\"bar \(line.role)\">"
       for (index, share) in (line.shares + (line.never.map { [$0] } ?? [])).enumerated() where share > 0 {
         let isNever = index == line.shares.count
         let x = plot.x(Double(index)) + (plot.x(1) - plot.x(0)) * 0.1 + slot * Double(position)
@@ -151,8 +193,10 @@ struct BarChart {
           bins.count > 12
           ? "" : "<title>\(HTML.escape(line.name)) \(HTML.escape(label)): \(Format.share(share))</title>"
         out +=
-          "<rect class=\"bar \(line.role)\(isNever ? " never" : "")\" x=\"\(fmt(x))\" y=\"\(fmt(plot.y(share)))\" width=\"\(fmt(slot))\" height=\"\(fmt(plot.y(0) - plot.y(share)))\">\(tip)</rect>"
+          "<rect\(isNever ? " class=\"never\"" : "") x=\"\(fmt(x))\" y=\"\(fmt(plot.y(share)))\" width=\"\(fmt(slot))\" height=\"\(fmt(plot.y(0) - plot.y(share)))\""
+          + (tip.isEmpty ? "/>" : ">\(tip)</rect>")
       }
+      out += "</g>"
     }
     return out + "</svg>"
   }

@@ -47,8 +47,8 @@ extension HTMLReport {
 
   func legend(_ sides: [Side]) -> String {
     "<p class=\"legend\">"
-      + sides.map { side in
-        "<span class=\"\(side.role)\"><i></i>\(HTML.escape(side.label)) (\(HTML.escape(side.engine.pack.name)) \(HTML.escape(side.engine.pack.version)))</span>"
+      + zip(sides, Self.packNames(sides)).map { side, name in
+        "<span class=\"\(side.role)\"><i></i>\(HTML.escape(name))</span>"
       }.joined() + "</p>"
   }
 
@@ -116,12 +116,20 @@ extension HTMLReport {
     out += "; on the right, the share of runs where it happened. Milestones that happened alike share a row.</p>"
     if part.sides.count == 2 {
       let moved = happened.filter { $0.sides[0].distribution != $0.sides[1].distribution }
+      // A row that did not move is the same under both packs: listed once, with its median day
+      // and p10–p90 (the table below has every number), rather than charted twice.
       let still = happened.filter { $0.sides[0].distribution == $0.sides[1].distribution }
       out += moved.isEmpty ? "<p>No milestone moved.</p>" : plot(moved, "milestones", "Milestones that moved")
       if !still.isEmpty {
+        let items = still.map { row in
+          let d = row.sides[0].distribution
+          let share = d.share < 1 ? ", \(Format.share(d.share)) of runs" : ""
+          return "<li>\(HTML.escape(MilestonePlot.label(row.metrics).full)): median \(Format.day(d.p50)) "
+            + "(p10–p90 \(Comparison.range(d)))\(share)</li>"
+        }
         out +=
-          "<details class=\"fold\"><summary>\(still.count) milestone rows that did not move</summary>"
-          + plot(still, "milestones-still", "Milestones that did not move") + "</details>"
+          "<details class=\"fold\"><summary>\(still.count) milestone rows that did not move</summary><ul class=\"still\">"
+          + items.joined() + "</ul></details>"
       }
     } else if !happened.isEmpty {
       out += plot(happened, "milestones", "Milestones")

@@ -12,13 +12,27 @@ public struct HTMLReport {
     public var label: String
     public var engine: Engine
     public var outcome: ReportRunner.Outcome
+    /// The rule pack's directory as given (with its changes), which tells two packs of the same
+    /// name and version apart.
+    public var source: String
     /// Its colour in the charts: "candidate" for the candidate pack, else "base".
     var role: String { label == "candidate" ? "candidate" : "base" }
-    public init(label: String, engine: Engine, outcome: ReportRunner.Outcome) {
+    public init(label: String, engine: Engine, outcome: ReportRunner.Outcome, source: String? = nil) {
       self.label = label
       self.engine = engine
       self.outcome = outcome
+      self.source = source ?? label
     }
+  }
+
+  /// How the sides' packs are named: "base (default 1.0.0)", or, when two sides' packs share a
+  /// name and version (a candidate copied from the base), with the directory given as `compare`
+  /// names them: "base: rules (default 1.0.0)", "candidate: rules with xp.caps.perDay=600 (default
+  /// 1.0.0)".
+  static func packNames(_ sides: [Side]) -> [String] {
+    let plain = sides.map { "\($0.engine.pack.name) \($0.engine.pack.version)" }
+    guard Set(plain).count < plain.count else { return zip(sides, plain).map { "\($0.label) (\($1))" } }
+    return zip(sides, plain).map { "\($0.label): \($0.source) (\($1))" }
   }
 
   /// A scenario under one pack, or under a base and a candidate.
@@ -91,10 +105,11 @@ public struct HTMLReport {
     var rows: [(String, String)] = []
     rows.append(("scenarios", parts.map { "\($0.scenario.name) (\($0.scenario.path))" }.joined(separator: ", ")))
     var packs: [String] = []
-    for side in parts.flatMap(\.sides) {
-      let pack = side.engine.pack
-      let text = "\(side.label): \(pack.name) \(pack.version), digest \(pack.digest)"
-      if !packs.contains(text) { packs.append(text) }
+    for part in parts {
+      for (side, name) in zip(part.sides, Self.packNames(part.sides)) {
+        let text = "\(name), digest \(side.engine.pack.digest)"
+        if !packs.contains(text) { packs.append(text) }
+      }
     }
     rows.append(("rules", packs.joined(separator: "; ")))
     let seeds = parts.map { "\($0.scenario.name) \($0.scenario.seed)" }.joined(separator: ", ")
@@ -121,7 +136,7 @@ public struct HTMLReport {
     .tick{font-size:11px;fill:#4a545e}.weeks{fill:#8a949e}.axis-title{font-size:12px;fill:#1d232a}
     .band.base{fill:#3b7dd8;opacity:.22}.median.base{stroke:#1f5fbf;stroke-width:2;fill:none}
     .band.candidate{fill:#e0792b;opacity:.22}.median.candidate{stroke:#c4561a;stroke-width:2;fill:none;stroke-dasharray:6 3}
-    .bar.base{fill:#3b7dd8}.bar.candidate{fill:#e0792b}.bar.never{fill:#9aa4ae}
+    .bar.base{fill:#3b7dd8}.bar.candidate{fill:#e0792b}.bar.never,.bar .never{fill:#9aa4ae}
     .marker{stroke-dasharray:3 3}.marker.base{stroke:#1f5fbf}.marker.candidate{stroke:#c4561a}
     .marker-label{font-size:11px}.marker-label.base{fill:#1f5fbf}.marker-label.candidate{fill:#c4561a}
     .range{stroke-width:3}.range.base{stroke:#3b7dd8}.range.candidate{stroke:#e0792b}.range.open{stroke-dasharray:4 3}

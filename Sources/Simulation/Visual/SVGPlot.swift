@@ -37,18 +37,19 @@ struct SVGPlot {
   }
 
   /// Horizontal grid lines (one path) and labels at the y ticks, and the y axis title. Text
-  /// alignment comes from the report's CSS classes (`ty`, `tx`), not from attributes per label.
+  /// alignment comes from the report's CSS classes (`ty`, `tx`) on the labels' group, which they
+  /// inherit, not from attributes per label.
   func yAxis(_ title: String, percent: Bool = false) -> String {
     var grid = ""
     var labels = ""
     for tick in yTicks {
       let y = fmt(self.y(tick))
       grid += "M\(fmt(Self.left)),\(y)H\(fmt(Self.width - Self.right))"
-      labels +=
-        "<text class=\"tick ty\" x=\"\(fmt(Self.left - 6))\" y=\"\(y)\">\(HTML.escape(Ticks.label(tick, percent: percent)))</text>"
+      labels += "<text y=\"\(y)\">\(HTML.escape(Ticks.label(tick, percent: percent)))</text>"
     }
     let middle = fmt((Self.top + Self.height - Self.bottom) / 2)
-    return "<path class=\"grid\" d=\"\(grid)\"/>" + labels
+    return "<path class=\"grid\" d=\"\(grid)\"/>"
+      + "<g class=\"tick ty\" transform=\"translate(\(fmt(Self.left - 6)) 0)\">\(labels)</g>"
       + "<text class=\"axis-title tx\" transform=\"translate(14 \(middle)) rotate(-90)\">\(HTML.escape(title))</text>"
   }
 
@@ -58,15 +59,18 @@ struct SVGPlot {
     let base = Self.height - Self.bottom
     var marks = "M\(fmt(Self.left)),\(fmt(base))H\(fmt(Self.width - Self.right))"
     var labels = ""
+    var seconds = ""
     for tick in ticks {
       let x = fmt(self.x(tick.value))
       marks += "M\(x),\(fmt(base))v4"
-      labels += "<text class=\"tick tx\" x=\"\(x)\" y=\"\(fmt(base + 19))\">\(HTML.escape(tick.label))</text>"
-      if let second = tick.second {
-        labels += "<text class=\"tick weeks tx\" x=\"\(x)\" y=\"\(fmt(base + 33))\">\(HTML.escape(second))</text>"
-      }
+      labels += "<text x=\"\(x)\">\(HTML.escape(tick.label))</text>"
+      if let second = tick.second { seconds += "<text x=\"\(x)\">\(HTML.escape(second))</text>" }
     }
-    return "<path class=\"axis\" d=\"\(marks)\"/>" + labels
+    // One group per row of labels: the class and the height are written once, not per label.
+    return "<path class=\"axis\" d=\"\(marks)\"/>"
+      + "<g class=\"tick tx\" transform=\"translate(0 \(fmt(base + 19)))\">\(labels)</g>"
+      + (seconds.isEmpty
+        ? "" : "<g class=\"tick weeks tx\" transform=\"translate(0 \(fmt(base + 33)))\">\(seconds)</g>")
       + "<text class=\"axis-title tx\" x=\"\(fmt((Self.left + Self.width - Self.right) / 2))\" y=\"\(fmt(Self.height - 6))\">\(HTML.escape(title))</text>"
   }
 }

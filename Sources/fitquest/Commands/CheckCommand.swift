@@ -98,6 +98,15 @@ enum CheckCommand: Command {
       for check in checks
       where !check.isInvalid && check.snapshot != .unchanged && (only.isEmpty || only.contains(check.name)) {
         guard let current = check.current else { continue }
+        // A snapshot records an outcome the scenario accepts: one whose expectations fail is no
+        // golden file, so it stays as it was (the run exits 1 for the failed expectations).
+        let failed = check.failedExpectations.count
+        guard failed == 0 else {
+          Console.error.line(
+            "not updated: \(check.snapshotPath): \(failed) expectation\(failed == 1 ? "" : "s") of '\(check.name)' failed; "
+              + "fix the rules or the scenario's 'expect' first")
+          continue
+        }
         try OutputFile.write(current.text, to: check.snapshotPath)
         updated.append(check.snapshotPath)
       }

@@ -76,19 +76,22 @@ enum ReportCommand: Command {
     var done = 0
     var parts: [HTMLReport.Part] = []
     for scenario in scenarios {
-      var sides: [(String, Engine)] = []
+      var sides: [(label: String, source: String, engine: Engine)] = []
       if let basePath, let candidatePath {
-        sides.append(("base", try packs.engine(for: basePath)))
+        sides.append(("base", basePath, try packs.engine(for: basePath)))
+        let changes = candidateChanges.isEmpty ? "" : " with " + candidateChanges.map(\.text).joined(separator: ", ")
         sides.append(
-          ("candidate", try PackCache(overrides: options.overrides.rules + candidateChanges).engine(for: candidatePath))
-        )
+          (
+            "candidate", candidatePath + changes,
+            try PackCache(overrides: options.overrides.rules + candidateChanges).engine(for: candidatePath)
+          ))
       } else {
-        sides.append((scenario.rulesPath, try packs.engine(for: scenario.rulesPath)))
+        sides.append((scenario.rulesPath, scenario.rulesPath, try packs.engine(for: scenario.rulesPath)))
       }
       var runSides: [HTMLReport.Side] = []
-      for (label, engine) in sides {
-        let outcome = try ReportRunner.run(scenario, engine: engine, runs: options.runs, threads: options.threads)
-        runSides.append(HTMLReport.Side(label: label, engine: engine, outcome: outcome))
+      for side in sides {
+        let outcome = try ReportRunner.run(scenario, engine: side.engine, runs: options.runs, threads: options.threads)
+        runSides.append(HTMLReport.Side(label: side.label, engine: side.engine, outcome: outcome, source: side.source))
         done += options.runs
         progress?.update(done)
       }

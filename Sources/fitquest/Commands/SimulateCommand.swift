@@ -7,7 +7,7 @@ enum SimulateCommand: Command {
   static let name = "simulate"
   static let summary = "Run scenarios and report what players experience (the main job)"
   static let usage =
-    "fitquest simulate [SCENARIO...] [--runs N] [--seed N] [--format FORMAT] [--svg FILE] [--set PATH=VALUE]..."
+    "fitquest simulate [SCENARIO...] [--runs N [--percentiles LIST | --per-run]] [--seed N] [--format FORMAT] [--svg FILE] [--set PATH=VALUE]..."
   static let about = """
     Simulates the training life a scenario describes (default: \(ScenarioArguments.defaultScenario)) under its rule
     pack and reports levels, evolutions, achievements, streaks, records, XP per week and nutrition.
@@ -16,7 +16,11 @@ enum SimulateCommand: Command {
     One run prints the report (text), the summary (json), the day-by-day timeline (csv), every
     award (ndjson) or the generated events (events, which 'fitquest award --today' accepts).
     With --runs N, every metric becomes a distribution (p10/p50/p90, min, max and how often it
-    happened; "never" ranks after every day) in text, json or csv.
+    happened; "never" ranks after every day) in text, json or csv; --percentiles 5,25,50,75,95
+    shows other percentiles (nearest rank, any from 0 to 100). With --per-run, the csv lists
+    every run's value instead: one row per run and metric (scenario,run,metric,value; runs from
+    0, run 0 being the single run of the seed; an empty value is "never"), for spreadsheets and
+    pandas.
     """
   static let formats: [OutputFormat] = [.text, .json, .csv, .ndjson, .events]
   struct Options: RunOptionsDeclaring {
@@ -29,6 +33,10 @@ enum SimulateCommand: Command {
     let scale = Option.value(
       "--scale", "XP,LEVEL", "fix the SVG's axes (maximum XP and level) so that two charts compare",
       parse: SVGScaleArgument.parse)
+    let percentiles = Option.value(
+      "--percentiles", "LIST", "with --runs: the percentiles shown (default 10,50,90), e.g. 5,25,50,75,95",
+      parse: SimulateCommand.parsePercentiles)
+    let perRun = Option.flag("--per-run", "with --runs and --format csv: one row per run and metric")
     let shard = Sharding.option
   }
   static let footer = "See docs/scenarios.md for scenario files and metrics, docs/balancing.md for a walkthrough."
@@ -43,6 +51,15 @@ enum SimulateCommand: Command {
         message: "--format \(format.rawValue) and --svg describe one run; drop --runs or use text, json or csv")
     }
     if scale != nil && svg == nil { throw UsageError(message: "--scale applies to --svg") }
+    let percentiles = arguments.percentiles ?? .standard
+    if options.runs == 1 && (arguments.percentiles != nil || arguments.perRun) {
+      throw UsageError(message: "--\(arguments.perRun ? "per-run" : "percentiles") describes many runs; add --runs N")
+    }
+    if arguments.perRun {
+      if format != .csv { throw UsageError(message: "--per-run writes csv; add --format csv") }
+      if arguments.percentiles != nil { throw UsageError(message: "--per-run lists every run; drop --percentiles") }
+      if arguments.shard != nil { throw UsageError(message: "--per-run lists every run in one process; drop --shard") }
+    }
     let packs = PackCache(overrides: options.overrides.rules)
     let scenarios = try ScenarioArguments.load(arguments.positionals, overrides: options.overrides, packs: packs)
       .map(options.seeded)
@@ -52,15 +69,23 @@ enum SimulateCommand: Command {
     var outputs: [String] = []
     for scenario in scenarios {
       let engine = try packs.engine(for: scenario.rulesPath)
+      if arguments.perRun {
+        let progress = Progress.start(total: options.runs, label: "simulating \(scenario.name)")
+        let runs = try MonteCarlo.perRun(
+          scenario, engine: engine, count: options.runs, threads: options.threads, progress: progress?.callback)
+        progress?.finish()
+        outputs += CSVReport.perRun(scenario, runs)
+        continue
+      }
       if options.runs > 1 {
         let progress = Progress.start(total: options.runs, label: "simulating \(scenario.name)")
         let aggregate = try MonteCarlo.run(
           scenario, engine: engine, count: options.runs, threads: options.threads, progress: progress?.callback)
         progress?.finish()
         switch format {
-        case .json: outputs.append(JSONReport.distribution(scenario, engine, aggregate))
-        case .csv: outputs += CSVReport.distribution(scenario, aggregate)
-        default: outputs.append(TextReport.distribution(scenario, engine, aggregate))
+        case .json: outputs.append(JSONReport.distribution(scenario, engine, aggregate, percentiles: percentiles))
+        case .csv: outputs += CSVReport.distribution(scenario, aggregate, percentiles: percentiles)
+        default: outputs.append(TextReport.distribution(scenario, engine, aggregate, percentiles: percentiles))
         }
         continue
       }
@@ -84,12 +109,25 @@ enum SimulateCommand: Command {
     switch format {
     case .json: Console.output.line(JSONReport.document(outputs))
     case .csv:
-      Console.output.line(options.runs > 1 ? CSVReport.distributionHeader : CSVReport.timelineHeader)
+      Console.output.line(
+        arguments.perRun
+          ? CSVReport.perRunHeader
+          : options.runs > 1 ? CSVReport.distributionHeader(percentiles) : CSVReport.timelineHeader)
       for line in outputs { Console.output.line(line) }
     case .text: Console.output.line(outputs.joined(separator: "\n\n"))
     case .ndjson, .events: Console.output.line(outputs.joined(separator: "\n"))
     }
     return ExitCode.success
+  }
+}
+
+extension SimulateCommand {
+  /// `--percentiles LIST`.
+  @Sendable static func parsePercentiles(_ text: String) throws(UsageError) -> PercentileColumns {
+    switch PercentileColumns.parse(text) {
+    case .success(let columns): return columns
+    case .failure(let failure): throw UsageError(message: "--percentiles: \(failure.message)")
+    }
   }
 }
 
