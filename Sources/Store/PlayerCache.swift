@@ -2,8 +2,14 @@ import Engine
 import Ledger
 
 /// Players kept in memory between batches, within a memory budget: each with its state, how
-/// many events it has logged and how many its snapshot covers. The least recently used leave
-/// first (``SQLiteStore`` writes their snapshot when their log has grown since).
+/// many events it has logged and how many its snapshot covers.
+///
+/// Over budget, players first shed what they can rebuild (``PlayerState/shrink()``: per-day
+/// snapshots and resolved events), then leave (``SQLiteStore`` writes their snapshot when their
+/// log has grown since). Those not used since the last batch leave first, and among equals a
+/// fixed order of the players (a hash of their id): a stream that visits every player in the
+/// same order each day keeps a stable part of them cached rather than evicting each just
+/// before it comes back, which is what least-recently-used does on such a cycle.
 struct PlayerCache {
   struct Entry {
     var state: PlayerState
@@ -19,6 +25,8 @@ struct PlayerCache {
     /// The memory the state takes, estimated (``PlayerState/estimatedBytes``).
     var bytes: Int
     var used: UInt64
+    /// The player's place in the order of leaving (a hash of its id's bytes).
+    var rank: UInt64
 
     /// Events logged after the snapshot.
     var tail: Int { head - at }
@@ -29,6 +37,8 @@ struct PlayerCache {
   private(set) var entries: [PlayerID: Entry] = [:]
   private(set) var bytes = 0
   private var clock: UInt64 = 0
+  /// The clock when players last had to leave: those used since are the latest batch's.
+  private var lastPressure: UInt64 = 0
 
   init(limit: Int) { self.limit = limit }
 
@@ -47,7 +57,8 @@ struct PlayerCache {
     let size = state.estimatedBytes
     if let old = entries[player] { bytes -= old.bytes }
     entries[player] = Entry(
-      state: state, head: head, at: at, isNew: isNew, verified: verified, bytes: size, used: clock)
+      state: state, head: head, at: at, isNew: isNew, verified: verified, bytes: size, used: clock,
+      rank: Self.rank(player))
     bytes += size
   }
 
@@ -83,16 +94,48 @@ struct PlayerCache {
   /// Whether the players take more than the budget.
   var isOverBudget: Bool { bytes > limit }
 
-  /// The least recently used players whose leaving brings the memory to `target` bytes.
-  func leastRecentlyUsed(downTo target: Int) -> [PlayerID] {
+  /// Sheds what players can rebuild (except those in `keeping`), in id order, until the
+  /// players take `target` bytes.
+  mutating func shrink(downTo target: Int, keeping: Set<PlayerID>) {
+    guard bytes > target else { return }
+    for player in entries.keys.sorted() where !keeping.contains(player) {
+      guard bytes > target, var entry = entries.removeValue(forKey: player) else { break }
+      entry.state.shrink()
+      let size = entry.state.estimatedBytes
+      bytes += size - entry.bytes
+      entry.bytes = size
+      entries[player] = entry
+    }
+  }
+
+  /// The players whose leaving brings the memory to `target` bytes: first those not used since
+  /// players last had to leave, then the others, each group in the fixed order of ``rank(_:)``.
+  mutating func leaving(downTo target: Int) -> [PlayerID] {
+    defer { lastPressure = clock }
     var excess = bytes - target
     guard excess > 0 else { return [] }
+    let mark = lastPressure
     var chosen: [PlayerID] = []
-    for (player, entry) in entries.sorted(by: { $0.value.used < $1.value.used }) {
+    let order = entries.sorted { a, b in
+      let (aRecent, bRecent) = (a.value.used > mark, b.value.used > mark)
+      if aRecent != bRecent { return bRecent }
+      return a.value.rank != b.value.rank ? a.value.rank < b.value.rank : a.key < b.key
+    }
+    for (player, entry) in order {
       guard excess > 0 else { break }
       chosen.append(player)
       excess -= entry.bytes
     }
     return chosen
+  }
+
+  /// A player's fixed place in the order of leaving: its id's bytes hashed (FNV-1a 64, then
+  /// mixed, so that it does not follow the partitions, which take the plain FNV-1a modulo).
+  static func rank(_ player: PlayerID) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in player.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
+    return hash ^ (hash >> 31)
   }
 }

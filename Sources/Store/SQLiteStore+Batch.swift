@@ -102,8 +102,8 @@ extension SQLiteStore: BatchStore {
     }
   }
 
-  /// Commits the transaction (counting it in `fitquest_head`), then lets the least recently
-  /// used players leave the cache when it is over its budget.
+  /// Commits the transaction (counting it in `fitquest_head`), then brings the cache within its
+  /// budget when it is over it (``evict(downTo:)``).
   public func commit() throws(LedgerError) {
     guard inTransaction else { return }
     do {
@@ -162,10 +162,11 @@ extension SQLiteStore: BatchStore {
     }
   }
 
-  /// Lets players leave the cache, least recently used first, until it takes `target` bytes;
-  /// those whose log grew since their snapshot get one first.
+  /// Brings the cache to `target` bytes: players shed what they can rebuild, then leave
+  /// (``PlayerCache/leaving(downTo:)``); those whose log grew since their snapshot get one first.
   private func evict(downTo target: Int) {
-    let leaving = cache.leastRecentlyUsed(downTo: target).filter { !awaitingState.contains($0) }
+    cache.shrink(downTo: target, keeping: awaitingState)
+    let leaving = cache.leaving(downTo: target).filter { !awaitingState.contains($0) }
     let unsaved = leaving.filter { (cache.entries[$0]?.tail ?? 0) > 0 && cache.entries[$0]?.isNew == false }
     if !unsaved.isEmpty {
       // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.

@@ -32,6 +32,10 @@ import Testing
     Setting(batch: 40, cacheBytes: 0, snapshotEvery: 3),
     // Commits cut into parts of a few dozen events.
     Setting(batch: 500, cacheBytes: 512 << 20, snapshotEvery: 5, maxLock: 1),
+    // A cache a little short of the players: they shed their day snapshots and resolved events
+    // (rebuilt when late events and retractions need them), and some leave.
+    Setting(batch: 31, cacheBytes: 300_000, snapshotEvery: 1_000_000),
+    Setting(batch: 17, cacheBytes: 120_000, snapshotEvery: 50),
   ])
   func everyPlayerEqualsItsSinglePlayerLedger(_ setting: Setting) throws {
     #expect(Self.events.count > 400)

@@ -8,7 +8,13 @@ package struct KeptEvent: Sendable {
   package let seq: Int
   package let line: String
   /// The event resolved against the pack of ``History/resolvedDigest`` (nil until needed).
-  var resolved: ResolvedEvent?
+  var resolved: ResolvedEvent? {
+    get { box?.event }
+    set { box = newValue.map(ResolvedBox.init) }
+  }
+  /// The resolved form out of line: a kept event takes 72 bytes in its array rather than 312,
+  /// and a player shed of its resolved forms (``PlayerState/shrink()``) gives all of them back.
+  private var box: ResolvedBox?
 
   /// A kept event from its resolved form.
   package init(_ resolved: ResolvedEvent, line: String, seq: Int) {
@@ -17,7 +23,7 @@ package struct KeptEvent: Sendable {
     isClosure = resolved.kind == .dayClosed
     self.seq = seq
     self.line = line
-    self.resolved = resolved
+    box = ResolvedBox(resolved)
   }
 
   /// A kept event read back from a saved history (resolved when first replayed).
@@ -40,6 +46,12 @@ package struct KeptEvent: Sendable {
 
   /// Replay order: by day, a day's closure after its other events, then by arrival.
   var key: (Int, Int, Int) { (day.number, isClosure ? 1 : 0, seq) }
+}
+
+/// A resolved event on the heap, shared by the copies of a kept event.
+private final class ResolvedBox: Sendable {
+  let event: ResolvedEvent
+  init(_ event: ResolvedEvent) { self.event = event }
 }
 
 extension KeptEvent: Hashable {
