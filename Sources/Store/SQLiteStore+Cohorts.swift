@@ -143,7 +143,8 @@ extension SQLiteStore {
       guard let json, !reassign else {
         try database.execute("DELETE FROM cohort_members")
         if json == nil { try database.execute("DELETE FROM cohort_plans") }
-        return try json.map { json throws(SQLiteError) in try insertPlan(version + 1, json) } ?? 0
+        if let json { try insertPlan(version + 1, json) }
+        return 0
       }
       var pinned = 0
       if version > 0 {
@@ -161,12 +162,12 @@ extension SQLiteStore {
           pinned += 1
         }
       }
-      _ = try insertPlan(version + 1, json)
+      try insertPlan(version + 1, json)
       return pinned
     }
   }
 
-  private func insertPlan(_ version: Int64, _ json: String) throws(SQLiteError) -> Int {
+  private func insertPlan(_ version: Int64, _ json: String) throws(SQLiteError) {
     let insert = try database.cached("INSERT INTO cohort_plans (version, plan, checksum) VALUES (?, ?, ?)")
     try insert.bind(1, version)
     try insert.bind(2, json)
@@ -174,7 +175,6 @@ extension SQLiteStore {
     try insert.run()
     try database.execute("UPDATE fitquest_head SET generation = generation + 1")
     generation += 1
-    return 0
   }
 
   /// The cohort a player was pinned to when the plan changed, or nil (the plan in force decides).
