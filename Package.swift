@@ -63,7 +63,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "FitQuestCLITests",
-      dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "FitQuestTestSupport"],
+      dependencies: ["fitquest", "RuleLanguage", "Engine", "Ledger", "Store", "Simulation", "LiveOps", "FitQuestTestSupport"],
       exclude: ["Fixtures"]),
   ]
 )
