@@ -52,6 +52,10 @@ import Testing
       (["--runs", "4", "--percentiles", "5,abc"], "error: --percentiles: 'abc' is not a percentile from 0 to 100"),
       (["--runs", "4", "--percentiles", "101"], "error: --percentiles: '101' is not a percentile from 0 to 100"),
       (["--runs", "4", "--percentiles", "5,5"], "error: --percentiles: 5 is listed twice"),
+      (
+        ["--runs", "4", "--percentiles", "99.999"],
+        "error: --percentiles: '99.999' has more decimals than a column name shows (at most 2); round it, e.g. to 100"
+      ),
       (["--percentiles", "5"], "error: --percentiles describes many runs; add --runs N"),
       (["--per-run", "--format", "csv"], "error: --per-run describes many runs; add --runs N"),
       (["--runs", "4", "--per-run"], "error: --per-run writes csv; add --format csv"),

@@ -12,7 +12,8 @@ public struct PercentileColumns: Sendable, Equatable {
 
   private init(validated percents: [Double]) { self.percents = percents }
 
-  /// Reads "5,25,50,75,95": numbers from 0 to 100, each once, in any order (shown ascending).
+  /// Reads "5,25,50,75,95": numbers from 0 to 100 with at most two decimals, each once, in any
+  /// order (shown ascending).
   /// A failure says why a list is not one.
   public static func parse(_ text: String) -> Result<PercentileColumns, Failure> {
     var percents: [Double] = []
@@ -21,6 +22,14 @@ public struct PercentileColumns: Sendable, Equatable {
       guard let value = Double(word), value.isFinite, (0...100).contains(value), !word.isEmpty else {
         return .failure(
           Failure(message: "'\(word)' is not a percentile from 0 to 100; write a list such as 5,25,50,75,95"))
+      }
+      // A column is named by the percentile (``names``): it must name it exactly.
+      guard Double(NumberText.short(value)) == value else {
+        return .failure(
+          Failure(
+            message:
+              "'\(word)' has more decimals than a column name shows (at most 2); round it, e.g. to \(NumberText.short(value))"
+          ))
       }
       guard !percents.contains(value) else { return .failure(Failure(message: "\(word) is listed twice")) }
       percents.append(value)

@@ -17,10 +17,10 @@ enum SimulateCommand: Command {
     award (ndjson) or the generated events (events, which 'fitquest award --today' accepts).
     With --runs N, every metric becomes a distribution (p10/p50/p90, min, max and how often it
     happened; "never" ranks after every day) in text, json or csv; --percentiles 5,25,50,75,95
-    shows other percentiles (nearest rank, any from 0 to 100). With --per-run, the csv lists
-    every run's value instead: one row per run and metric (scenario,run,metric,value; runs from
-    0, run 0 being the single run of the seed; an empty value is "never"), for spreadsheets and
-    pandas.
+    shows other percentiles (nearest rank, 0 to 100, at most 2 decimals). With --per-run, the
+    csv lists every run's value instead: one row per run and metric (scenario,run,metric,value;
+    runs from 0, run 0 being the single run of the seed; an empty value is "never"), for
+    spreadsheets and pandas.
     """
   static let formats: [OutputFormat] = [.text, .json, .csv, .ndjson, .events]
   struct Options: RunOptionsDeclaring {
