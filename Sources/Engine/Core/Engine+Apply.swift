@@ -89,12 +89,13 @@ extension Engine {
     .formulaFailed(diagnostic: formula.diagnostic(for: error))
   }
 
-  /// Adds to a 64-bit total, failing beyond 2^53 (where Doubles stop being exact).
+  /// Adds to a 64-bit total, failing beyond 2^53 (where Doubles stop being exact). `what` is
+  /// built only on failure (an interpolated name would cost a String on every event).
   @inline(__always)
-  func add(_ amount: Int64, to total: inout Int64, _ what: String) throws(EngineError) {
+  func add(_ amount: Int64, to total: inout Int64, _ what: @autoclosure () -> String) throws(EngineError) {
     let (sum, overflow) = total.addingReportingOverflow(amount)
     if overflow || sum > 9_007_199_254_740_992 || sum < -9_007_199_254_740_992 {
-      throw .overflow(what: what)
+      throw .overflow(what: what())
     }
     total = sum
   }
