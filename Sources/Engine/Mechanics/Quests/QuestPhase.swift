@@ -8,11 +8,13 @@ extension Engine {
     throws(EngineError)
   {
     guard let rules = pack.quests else { return }
-    let keys = [context.day.number, context.day.week]
+    // The day's and the week's keys (a tuple: an array would be allocated on every workout).
+    let keys = (context.day.number, context.day.week)
     let categories = pack.categories.count
     for index in 0..<2 {
-      if state.quests.periods[index].period != keys[index] {
-        state.quests.periods[index] = PeriodTotals(categories: categories, period: keys[index])
+      let key = index == 0 ? keys.0 : keys.1
+      if state.quests.periods[index].period != key {
+        state.quests.periods[index].restart(period: key, categories: categories)
       }
       let facts = context.facts
       state.quests.periods[index].workouts += 1
@@ -27,7 +29,7 @@ extension Engine {
     }
     for (index, quest) in rules.quests.enumerated() {
       let periodIndex = quest.period == .day ? 0 : 1
-      let key = keys[periodIndex]
+      let key = periodIndex == 0 ? keys.0 : keys.1
       guard state.quests.quests[index].lastPeriod != key else { continue }
       context.questPeriod = periodIndex
       fill(slots(QuestsMechanic.self, 0), &context, &state)

@@ -103,6 +103,25 @@ public struct PeriodTotals: Sendable, Equatable, Codable, Hashable {
     categoryMinutes = Array(repeating: 0, count: categories)
   }
 
+  /// Empty totals of a new period with an entry per category, as ``init(categories:period:)``
+  /// makes them, in the memory already held (a new period starts on many workouts).
+  mutating func restart(period: Int, categories: Int) {
+    guard fits(categories: categories) else {
+      self = PeriodTotals(categories: categories, period: period)
+      return
+    }
+    self.period = period
+    workouts = 0
+    minutes = 0
+    volumeKg = 0
+    sets = 0
+    reps = 0
+    xp = 0
+    activeKcal = 0
+    for index in categoryWorkouts.indices { categoryWorkouts[index] = 0 }
+    for index in categoryMinutes.indices { categoryMinutes[index] = 0 }
+  }
+
   /// Whether the per-category entries match a pack with `categories` categories.
   func fits(categories: Int) -> Bool {
     categoryWorkouts.count == categories && categoryMinutes.count == categories
