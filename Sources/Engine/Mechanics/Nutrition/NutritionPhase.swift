@@ -74,26 +74,39 @@ extension Engine {
         kcal: wholeUnits(base.kcal * factor), proteinG: wholeUnits(base.proteinG * factor),
         carbsG: wholeUnits(base.carbsG * factor), fatG: wholeUnits(base.fatG * factor))
     }
-    var values = [base.kcal, base.proteinG, base.carbsG, base.fatG, adjustment]
-    var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
-    for macro in rules.macros {
-      let value: Double
-      do {
-        value = try macro.formula.evaluate(slots: values)
-      } catch {
-        throw EngineError.formulaFailed(diagnostic: macro.formula.diagnostic(for: error))
-      }
-      values.append(value)
-      // A target below zero means none.
-      let target = max(0, value)
-      switch macro.name {
-      case .kcal: computed.kcal = wholeUnits(target)
-      case .proteinG: computed.proteinG = wholeUnits(target)
-      case .carbsG: computed.carbsG = wholeUnits(target)
-      case .fatG: computed.fatG = wholeUnits(target)
+    // The slots: the baseline, the adjustment, then each target computed (on the stack: a day
+    // is settled for every player every day).
+    let slotCount = 5 + rules.macros.count
+    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount) { values in
+      Result { () throws(EngineError) -> MacroTargets in
+        values.initialize(repeating: 0)
+        values[0] = base.kcal
+        values[1] = base.proteinG
+        values[2] = base.carbsG
+        values[3] = base.fatG
+        values[4] = adjustment
+        var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
+        for (index, macro) in rules.macros.enumerated() {
+          let value: Double
+          do throws(FormulaFailure) {
+            value = try macro.formula.evaluate(slots: UnsafePointer(values.baseAddress.unsafelyUnwrapped))
+          } catch {
+            throw EngineError.formulaFailed(diagnostic: macro.formula.diagnostic(for: error))
+          }
+          values[5 + index] = value
+          // A target below zero means none.
+          let target = max(0, value)
+          switch macro.name {
+          case .kcal: computed.kcal = wholeUnits(target)
+          case .proteinG: computed.proteinG = wholeUnits(target)
+          case .carbsG: computed.carbsG = wholeUnits(target)
+          case .fatG: computed.fatG = wholeUnits(target)
+          }
+        }
+        return computed
       }
     }
-    return computed
+    return try result.get()
   }
 
   /// Rounds to a whole unit, halves away from zero, after dropping binary noise below 1e-6
