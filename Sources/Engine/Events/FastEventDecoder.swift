@@ -157,62 +157,74 @@ package struct FastEventDecoder {
     var exercises: [Int32] = []
     var allSets: [ResolvedSet] = []
     if scanner.take(UInt8(ascii: "]")) { return (exercises, allSets) }
+    // Room for a usual workout, so the lists grow once at most.
+    exercises.reserveCapacity(8)
+    allSets.reserveCapacity(32)
     repeat {
       guard exercises.count < 100, scanner.take(UInt8(ascii: "{")) else { return nil }
       var name: Int?
-      var sets: [ResolvedSet]?
+      var hasSets = false
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
         if scanner.equals(key, "name"), name == nil {
           guard let value = scanner.string(), let index = pack.exercise(named: value) else { return nil }
           name = index
-        } else if scanner.equals(key, "sets"), sets == nil {
-          guard let list = decodeSets(&scanner, exercise: Int32(exercises.count)) else { return nil }
-          sets = list
+        } else if scanner.equals(key, "sets"), !hasSets {
+          // Appended in place: each exercise's sets follow the previous exercise's.
+          guard decodeSets(&scanner, exercise: Int32(exercises.count), into: &allSets) else { return nil }
+          hasSets = true
         } else {
           return nil
         }
       } while scanner.take(UInt8(ascii: ","))
-      guard scanner.take(UInt8(ascii: "}")), let name, let sets else { return nil }
+      guard scanner.take(UInt8(ascii: "}")), let name, hasSets else { return nil }
       exercises.append(Int32(name))
-      allSets += sets
     } while scanner.take(UInt8(ascii: ","))
     guard scanner.take(UInt8(ascii: "]")) else { return nil }
     return (exercises, allSets)
   }
 
-  private func decodeSets(_ scanner: inout FastEventScanner, exercise: Int32) -> [ResolvedSet]? {
-    guard scanner.take(UInt8(ascii: "[")) else { return nil }
-    var sets: [ResolvedSet] = []
+  /// Appends an exercise's sets (1 to 100) to `sets`; false when they are not in the common form.
+  private func decodeSets(_ scanner: inout FastEventScanner, exercise: Int32, into sets: inout [ResolvedSet]) -> Bool {
+    guard scanner.take(UInt8(ascii: "[")) else { return false }
+    var count = 0
     repeat {
-      guard sets.count < 100, scanner.take(UInt8(ascii: "{")) else { return nil }
+      guard count < 100, scanner.take(UInt8(ascii: "{")) else { return false }
       var reps: Double?
       var weight: Double?
       var rpe: Double?
       var kind: ExerciseSet.Kind?
       repeat {
-        guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
+        guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return false }
         if scanner.equals(key, "reps"), reps == nil {
           reps = scanner.number(in: 1...999, whole: true)
-          if reps == nil { return nil }
+          if reps == nil { return false }
         } else if scanner.equals(key, "weightKg"), weight == nil {
           weight = scanner.number(in: 0...9_999.9)
-          if weight == nil { return nil }
+          if weight == nil { return false }
         } else if scanner.equals(key, "rpe"), rpe == nil {
           rpe = scanner.number(in: 1...10)
-          if rpe == nil { return nil }
+          if rpe == nil { return false }
         } else if scanner.equals(key, "kind"), kind == nil {
-          guard let value = scanner.string(), let parsed = ExerciseSet.Kind(rawValue: value) else { return nil }
-          kind = parsed
+          guard let value = scanner.rawString() else { return false }
+          if scanner.equals(value, "working") {
+            kind = .working
+          } else if scanner.equals(value, "warm-up") {
+            kind = .warmUp
+          } else if scanner.equals(value, "drop") {
+            kind = .drop
+          } else {
+            return false
+          }
         } else {
-          return nil
+          return false
         }
       } while scanner.take(UInt8(ascii: ","))
-      guard scanner.take(UInt8(ascii: "}")), let reps, let weight else { return nil }
+      guard scanner.take(UInt8(ascii: "}")), let reps, let weight else { return false }
       sets.append(
         ResolvedSet(exercise: exercise, reps: Int32(reps), weightKg: weight, rpe: rpe ?? 0, kind: kind ?? .working))
+      count += 1
     } while scanner.take(UInt8(ascii: ","))
-    guard scanner.take(UInt8(ascii: "]")), !sets.isEmpty else { return nil }
-    return sets
+    return scanner.take(UInt8(ascii: "]"))
   }
 }
