@@ -11,6 +11,9 @@ public final class Engine: Sendable {
   private let storage: EngineStorage
   /// The fused XP programs, kept alive for their bytecode.
   private let experience: ExperiencePlan
+  /// A new player's progress and achievement cursors, shaped once (copies share their memory
+  /// until written).
+  private let newLive: LivePlayer
 
   /// Creates an engine for a pack.
   public init(pack: RulePack) {
@@ -70,6 +73,9 @@ public final class Engine: Sendable {
       hasGeneralAchievements: !achievements.general.isEmpty,
       tierCount: achievements.tierCount,
       progressionCategories: storage.buffer(progression))
+    var progress = PlayerProgress()
+    for mechanic in Mechanics.all { _ = mechanic.align(&progress, to: pack) }
+    newLive = LivePlayer(progress: progress, cursors: achievements.cursors(for: progress))
   }
 
   /// Loads a pack directory and creates an engine for it.
@@ -88,11 +94,11 @@ public final class Engine: Sendable {
   }
 
   /// A new player's progress, shaped for this pack: every mechanic's empty state, aligned to it.
-  public func newProgress() -> PlayerProgress {
-    var progress = PlayerProgress()
-    _ = reconcile(&progress)
-    return progress
-  }
+  public func newProgress() -> PlayerProgress { newLive.progress }
+
+  /// A new player ready to be applied events to: ``live(_:)`` of ``newProgress()``, without
+  /// shaping it again.
+  package func newLivePlayer() -> LivePlayer { newLive }
 
   /// A player ready to be applied events to: the progress (re-aligned to this pack when it was
   /// shaped for another, see ``reconcile(_:)``) and what the engine derives from it.

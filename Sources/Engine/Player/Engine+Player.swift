@@ -41,7 +41,7 @@ extension Engine {
     var player = PlayerState(
       progress: progress, pack: PackStamp(pack),
       history: History(windowDays: Swift.min(Swift.max(windowDays, 1), 3650), checkpoint: progress))
-    player.live = live(progress)
+    player.live = newLivePlayer()
     player.boundDigest = pack.digest
     player.history.resolvedDigest = pack.digest
     player.history.hasAllSnapshots = true
