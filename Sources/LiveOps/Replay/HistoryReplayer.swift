@@ -38,19 +38,28 @@ public struct HistoryReplayer {
 
   /// The progress from the history's events already resolved against this pack.
   package func progress(of history: EventHistory, events: [ResolvedEvent]) throws(ReplayFailure) -> PlayerProgress {
-    var live = engine.live(engine.newProgress())
+    var live = engine.newLivePlayer()
     var log = AwardLog(.off)
-    for index in events.indices {
-      if events[index].kind == .retraction { return try state(of: history, events: events).progress }
-      do {
-        try engine.apply(events[index], to: &live, log: &log)
-      } catch {
-        // Out of date order (a late event, or one on a closed day): the batch path places it.
-        if case .outOfOrder = error { return try state(of: history, events: events).progress }
-        throw ReplayFailure(index: index, eventID: events[index].id, message: error.message)
+    // Through a pointer: an event read from the array by subscript would be copied.
+    // The first event the fast path stops at: a retraction (no error) or the engine's error.
+    let stop = events.withUnsafeBufferPointer { buffer -> (index: Int, error: EngineError?)? in
+      for index in buffer.indices {
+        let event = buffer.baseAddress.unsafelyUnwrapped + index
+        if event.pointee.kind == .retraction { return (index, nil) }
+        do throws(EngineError) {
+          try engine.apply(event, to: &live, log: &log)
+        } catch {
+          return (index, error)
+        }
       }
+      return nil
     }
-    return live.progress
+    guard let (index, error) = stop else { return live.progress }
+    // A retraction, or an event out of date order (a late event, or one on a closed day): the
+    // batch path withdraws or places it.
+    guard let error else { return try state(of: history, events: events).progress }
+    if case .outOfOrder = error { return try state(of: history, events: events).progress }
+    throw ReplayFailure(index: index, eventID: events[index].id, message: error.message)
   }
 
   /// The whole player from the history's events already resolved against this pack.
