@@ -112,13 +112,10 @@ public struct HistoryReplayer {
   }
 
   /// Events resolved by another replayer whose pack resolves names alike (``resolvesAlike(_:)``),
-  /// made this pack's: the lines the fast decoder read carry only names, so they are shared; the
-  /// others (`slow`) are resolved again here.
-  package func adopt(_ events: [ResolvedEvent], slow: [Int], of history: EventHistory) throws(ReplayFailure)
-    -> [ResolvedEvent]
-  {
-    guard !slow.isEmpty else { return events }
-    var events = events
+  /// made this pack's in place: the lines the fast decoder read carry only names, so they are
+  /// shared; the others (`slow`) are resolved again here.
+  package func adopt(_ events: inout [ResolvedEvent], slow: [Int], of history: EventHistory) throws(ReplayFailure) {
+    guard !slow.isEmpty else { return }
     var pending = slow[...]
     var index = 0
     for chunk in history.chunks {
@@ -130,7 +127,6 @@ public struct HistoryReplayer {
         index += 1
       }
     }
-    return events
   }
 
   /// An event line resolved by the full decoder (which says why a line is refused).

@@ -23,7 +23,7 @@ public struct ImpactReplayer {
     if known == nil { bases[base.pack.digest] = (baseReplayer, isAlike) }
     var slow: [Int] = []
     let baseSide: ReplaySide
-    let resolved: [ResolvedEvent]
+    var resolved: [ResolvedEvent]
     do {
       resolved = try baseReplayer.resolve(history, slow: &slow)
       baseSide = ReplaySide(try baseReplayer.progress(of: history, events: resolved), pack: base.pack)
@@ -31,8 +31,13 @@ public struct ImpactReplayer {
       return PlayerImpact(player: player, problem: .failed(side: "base", error), events: events)
     }
     do {
-      let own = isAlike ? try candidate.adopt(resolved, slow: slow, of: history) : try candidate.resolve(history)
-      let candidateSide = ReplaySide(try candidate.progress(of: history, events: own), pack: candidate.engine.pack)
+      // The base's events are not needed any more: made the candidate's in place (no copy).
+      if isAlike {
+        try candidate.adopt(&resolved, slow: slow, of: history)
+      } else {
+        resolved = try candidate.resolve(history)
+      }
+      let candidateSide = ReplaySide(try candidate.progress(of: history, events: resolved), pack: candidate.engine.pack)
       return PlayerImpact(player: player, base: baseSide, candidate: candidateSide, events: events)
     } catch {
       return PlayerImpact(player: player, problem: .failed(side: "candidate", error), base: baseSide, events: events)
