@@ -38,6 +38,33 @@ import Testing
     }
   }
 
+  /// Names are matched on their bytes: every exercise name and alias of the pack takes the fast
+  /// path to the exercise the pack names; other bytes (another case) are left to the full reader.
+  @Test func everyNameAndAliasResolvesOnItsBytesAsThePackResolvesIt() throws {
+    func line(category: String, exercise: String) -> String {
+      #"{"type":"workout","id":"w","date":"2026-01-05","category":"\#(category)","durationMin":30,"#
+        + #""exercises":[{"name":"\#(exercise)","sets":[{"reps":5,"weightKg":20}]}]}"#
+    }
+    var names = 0
+    for exercise in pack.exercises {
+      let category = pack.categories[exercise.category].name
+      for name in [exercise.name] + exercise.aliases {
+        let quick = try #require(fast(line(category: category, exercise: name)), "\(name)")
+        guard case .workout(let workout) = quick.kind else {
+          Issue.record("\(name): not a workout")
+          continue
+        }
+        #expect(workout.exercises.map(\.name) == [exercise.name], "\(name)")
+        #expect(quick == full(line(category: category, exercise: name)))
+        names += 1
+      }
+    }
+    #expect(names > pack.exercises.count)
+    #expect(fast(line(category: "strength", exercise: "back squat")) == nil)
+    #expect(fast(line(category: "Strength", exercise: "Back Squat")) == nil)
+    #expect(fast(line(category: "strength", exercise: "Back Squat")) != nil)
+  }
+
   @Test func mutatedLinesNeverDisagree() {
     var random = TestRandom(seed: 99)
     let alphabet = Array(#"{}[],:"0123456789.-eE+ abtrue\nx"#.utf8) + [0xC3, 0xA9, 0x00]
