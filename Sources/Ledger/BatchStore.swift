@@ -3,14 +3,18 @@ import Engine
 /// Where a ``LedgerRun`` keeps players: one player in a state file (``FileStore``) or many in a
 /// database (`SQLiteStore` of `FitQuestStore`). The run applies a batch in memory, then commits
 /// it through the store: ``lock(for:)``, the awards delivered, ``record(_:)`` for each player,
-/// ``commit()``. A store that keeps players between batches (a cache) hands them out again.
+/// ``commit()``. A store that keeps players between batches (a cache) hands them out again, and
+/// hands them over rather than copying them: a state the batch changes is never also held by
+/// the store (which would duplicate every array the batch touches); it comes back through
+/// ``record(_:)`` or, unchanged, ``restore(_:_:)``.
 public protocol BatchStore: AnyObject {
   /// Whether events are kept apart by their `player` (many players; an event must name one), or
   /// all belong to the one player the store holds.
   var keepsPlayersApart: Bool { get }
 
   /// A player's saved state as it was saved (not yet bound to `engine`), or nil for a new
-  /// player; `player` is nil for a store of one player.
+  /// player; `player` is nil for a store of one player. A store that keeps the state hands it
+  /// over: asked again before it comes back, it reads the player as committed.
   /// - Throws: ``LedgerError`` when it cannot be read or is damaged.
   func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState?
 
@@ -23,6 +27,10 @@ public protocol BatchStore: AnyObject {
 
   /// Records what a batch did to one player, inside the commit ``lock(for:)`` started.
   func record(_ change: PlayerChange) throws(LedgerError)
+
+  /// Takes back the state of a player ``load(_:engine:)`` handed out and no event changed (the
+  /// same player as saved, perhaps bound to an engine).
+  func restore(_ player: PlayerID?, _ state: PlayerState)
 
   /// Makes everything recorded since ``lock(for:)`` durable at once, and releases the lock.
   func commit() throws(LedgerError)
@@ -45,6 +53,9 @@ public struct PlayerChange: Sendable {
   /// The engine that applied the events (a store keeps its pack with them); nil: the engine
   /// the player was loaded with.
   public var engine: Engine?
+  /// The days of events the player keeps (the window the events were applied with); nil: the
+  /// state's, or what the store knows of the player.
+  public var windowDays: Int?
 
   /// Creates a change.
   public init(player: PlayerID?, events: [AppliedEvent], state: PlayerState?) {

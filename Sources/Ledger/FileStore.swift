@@ -217,11 +217,15 @@ extension FileStore: BatchStore {
   /// A state file holds one player: every event is its.
   public var keepsPlayersApart: Bool { false }
 
-  /// The player (read from the files once, then kept between batches).
+  /// The player: kept between batches and handed over (read from the files when not kept).
   public func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState? {
-    if let kept { return kept }
-    kept = try load(player: "")
-    return kept
+    if let state = kept.take() { return state }
+    return try load(player: "")
+  }
+
+  /// Keeps the player handed out by ``load(_:engine:)`` again.
+  public func restore(_ player: PlayerID?, _ state: PlayerState) {
+    if kept == nil { kept = state }
   }
 
   /// Nothing to lock: the caller holds the state file's lock (``FileLock``) for the run.

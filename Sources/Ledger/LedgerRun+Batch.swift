@@ -1,18 +1,20 @@
 import Engine
 
 /// One batch of a ``LedgerRun`` in memory: the queued events grouped by player (by the bytes of
-/// their ids), each player's state before and after, every event's outcome, and the refusal
+/// their ids), each player's state after its events, every event's outcome, and the refusal
 /// that stops the batch. A batch may be committed in parts (positions `start..<end`); a player
 /// another process changed meanwhile has its events from the part's start applied again.
+///
+/// The state before the batch is not kept (holding it would make the engine copy every array
+/// it changes): a player applied again after a refusal is read again from the store, as
+/// committed.
 struct BatchWork {
   /// The players, in the order of their first event.
   private(set) var players: [PlayerID?] = []
   /// Each player's event positions, ascending.
   private var positions: [[Int]] = []
   private var ordinal: [PlayerID?: Int] = [:]
-  /// Each player's state before its events from `starts[slot]` on, and after them.
-  private var before: [PlayerState?] = []
-  private var starts: [Int] = []
+  /// Each player's state after its events.
   private var after: [PlayerState?] = []
   /// The engine that applied each player's events.
   private var engines: [Engine?] = []
@@ -34,9 +36,7 @@ struct BatchWork {
       players.append(item.player)
       positions.append([index])
     }
-    before = Array(repeating: nil, count: players.count)
-    starts = Array(repeating: 0, count: players.count)
-    after = before
+    after = Array(repeating: nil, count: players.count)
     engines = Array(repeating: nil, count: players.count)
     corrections = Array(repeating: [], count: players.count)
   }
@@ -50,14 +50,13 @@ struct BatchWork {
   }
 
   /// Applies a player's events from position `start` on (those before the refusal) to a state.
-  mutating func apply(_ player: PlayerID?, from state: PlayerState, at start: Int = 0, _ engine: Engine) {
+  mutating func apply(_ player: PlayerID?, from state: consuming PlayerState, at start: Int = 0, _ engine: Engine) {
     guard let slot = ordinal[player] else { return }
-    before[slot] = state
-    starts[slot] = start
+    after[slot] = nil
     engines[slot] = engine
     let mine = positions[slot].filter { $0 >= start && $0 < limit }
     for index in positions[slot] where index >= start { outcomes[index] = nil }
-    var current = state
+    var current = consume state
     let result = engine.record(batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current)
     for (offset, outcome) in result.outcomes.enumerated() { outcomes[mine[offset]] = outcome }
     corrections[slot] = result.corrections
@@ -67,20 +66,35 @@ struct BatchWork {
     }
   }
 
-  /// Applies again, up to the refused event, every player that applied events after it; until
-  /// no player has (a player applied again may be refused earlier).
-  mutating func stopAtRefusal() {
+  /// Applies again, from position `start` (the part being committed) up to the refused event,
+  /// every player that applied events after it, from its state as `reload` reads it (the
+  /// store's: what was committed before `start`); until no player has (a player applied again
+  /// may be refused earlier).
+  mutating func stopAtRefusal(
+    from start: Int, _ reload: (PlayerID?, Engine) throws(LedgerError) -> PlayerState
+  ) throws(LedgerError) {
     while let refusal {
       let overrun = players.indices.filter { slot in
         positions[slot].contains { $0 > refusal.index && outcomes[$0] != nil }
       }
       guard !overrun.isEmpty else { return }
       for slot in overrun {
-        if let state = before[slot], let engine = engines[slot] {
-          apply(players[slot], from: state, at: starts[slot], engine)
+        if let engine = engines[slot] {
+          apply(players[slot], from: try reload(players[slot], engine), at: start, engine)
         }
       }
     }
+  }
+
+  /// Hands over the states of the players no event of the batch changed (to give back to the
+  /// store).
+  mutating func unchanged() -> [(PlayerID?, PlayerState)] {
+    var list: [(PlayerID?, PlayerState)] = []
+    for slot in players.indices
+    where !positions[slot].contains(where: { $0 < limit && outcomes[$0]?.changedPlayer == true }) {
+      if let state = after[slot].take() { list.append((players[slot], state)) }
+    }
+    return list
   }
 
   /// The outcomes of positions `range` in input order, each player's corrections after its last
@@ -100,8 +114,9 @@ struct BatchWork {
   }
 
   /// What positions `range` did to each player that applied an event there; the state after
-  /// the batch goes with the part that holds the player's last event.
-  func changes(_ range: Range<Int>) -> [PlayerChange] {
+  /// the batch goes with the part that holds the player's last event (handed over: the store
+  /// keeps it, the batch no longer has it).
+  mutating func changes(_ range: Range<Int>) -> [PlayerChange] {
     var changes: [PlayerChange] = []
     for (slot, player) in players.enumerated() {
       var events: [AppliedEvent] = []
@@ -112,8 +127,10 @@ struct BatchWork {
       let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
       let isLast = lastApplied.map { range.contains($0) } ?? false
       if !events.isEmpty {
-        var change = PlayerChange(player: player, events: events, state: isLast ? after[slot] : nil)
+        let windowDays = after[slot]?.windowDays
+        var change = PlayerChange(player: player, events: events, state: isLast ? after[slot].take() : nil)
         change.engine = engines[slot]
+        change.windowDays = windowDays
         changes.append(change)
       }
     }

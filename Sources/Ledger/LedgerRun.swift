@@ -103,7 +103,11 @@ public final class LedgerRun {
       let engine = try engine(for: player)
       try batch.apply(player, from: load(player, engine), engine)
     }
-    batch.stopAtRefusal()
+    // The store handed its states over: a player applied again is read as committed.
+    let reload = { (player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState in
+      try self.load(player, engine)
+    }
+    try batch.stopAtRefusal(from: 0, reload)
     var start = 0
     repeat {
       let stale = try store.lock(for: batch.players(from: start))
@@ -114,11 +118,14 @@ public final class LedgerRun {
             let engine = try engine(for: player)
             try batch.apply(player, from: load(player, engine), at: start, engine)
           }
-          batch.stopAtRefusal()
+          try batch.stopAtRefusal(from: start, reload)
         }
         let end = partEnd(from: start, limit: batch.limit)
         try deliver(batch.delivered(start..<end))
         for change in batch.changes(start..<end) { try store.record(change) }
+        if end == batch.limit {
+          for (player, state) in batch.unchanged() { store.restore(player, state) }
+        }
         try store.commit()
         lockCost.record(events: end - start, seconds: Self.seconds(since: locked))
         start = end
@@ -150,7 +157,7 @@ public final class LedgerRun {
   /// first commit.
   /// - Throws: ``LedgerError`` as ``BatchStore/load(_:engine:)`` and ``Ledger/prepare(_:engine:windowDays:)``.
   public func prepare(_ player: PlayerID?) throws(LedgerError) {
-    _ = try load(player, engine(for: player))
+    store.restore(player, try load(player, engine(for: player)))
   }
 
   /// A player's state from the store, ready for the engine (warnings reported once).

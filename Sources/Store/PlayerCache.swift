@@ -4,6 +4,12 @@ import Ledger
 /// Players kept in memory between batches, within a memory budget: each with its state, how
 /// many events it has logged and how many its snapshot covers.
 ///
+/// A batch takes a player's state out (``take(_:)``) and puts it back changed: the cache never
+/// holds a copy of a state the batch is changing (the two would share, then duplicate, every
+/// array the batch touches). A taken state stays counted at its last size until it is back; a
+/// player whose state is out has its entry (what the store holds of it) and is read from the
+/// store if asked for again meanwhile.
+///
 /// Over budget, players first shed what they can rebuild (``PlayerState/shrink()``: per-day
 /// snapshots and resolved events), then leave (``SQLiteStore`` writes their snapshot when their
 /// log has grown since). Those not used since the last batch leave first, and among equals a
@@ -11,8 +17,8 @@ import Ledger
 /// same order each day keeps a stable part of them cached rather than evicting each just
 /// before it comes back, which is what least-recently-used does on such a cycle.
 struct PlayerCache {
+  /// What the cache knows of a player besides its state (no reference: cheap to copy).
   struct Entry {
-    var state: PlayerState
     /// Events logged (the state's applied count).
     var head: Int
     /// Events the stored snapshot covers.
@@ -22,6 +28,8 @@ struct PlayerCache {
     /// The store's commit count when `head` was last known to be the store's (another process's
     /// commit since then may have changed the player).
     var verified: Int64
+    /// The days of events the player keeps (its state's window).
+    var windowDays: Int
     /// The memory the state takes, estimated (``PlayerState/estimatedBytes``).
     var bytes: Int
     var used: UInt64
@@ -35,6 +43,8 @@ struct PlayerCache {
   /// The budget, in bytes.
   let limit: Int
   private(set) var entries: [PlayerID: Entry] = [:]
+  /// The states in the cache: those of the entries whose state no batch has taken out.
+  private(set) var states: [PlayerID: PlayerState] = [:]
   private(set) var bytes = 0
   private var clock: UInt64 = 0
   /// The clock when players last had to leave: those used since are the latest batch's.
@@ -44,22 +54,51 @@ struct PlayerCache {
 
   /// A player's entry, marked as used now.
   mutating func entry(_ player: PlayerID) -> Entry? {
-    guard var entry = entries[player] else { return nil }
+    guard entries[player] != nil else { return nil }
     clock += 1
-    entry.used = clock
-    entries[player] = entry
-    return entry
+    entries[player]?.used = clock
+    return entries[player]
   }
 
-  /// Stores (or replaces) a player's entry.
+  /// Takes a player's state out of the cache (its entry stays, counted at its size until the
+  /// state is back through ``put(_:state:head:at:isNew:verified:)`` or ``restore(_:_:)``); nil
+  /// when it is out already or the player is not cached.
+  mutating func take(_ player: PlayerID) -> PlayerState? {
+    states.removeValue(forKey: player)
+  }
+
+  /// Stores (or replaces) a player's entry and state.
   mutating func put(_ player: PlayerID, state: PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64) {
     clock += 1
     let size = state.estimatedBytes
     if let old = entries[player] { bytes -= old.bytes }
     entries[player] = Entry(
-      state: state, head: head, at: at, isNew: isNew, verified: verified, bytes: size, used: clock,
+      head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: size, used: clock,
       rank: Self.rank(player))
+    states[player] = state
     bytes += size
+  }
+
+  /// Stores an entry without a state: a player the store has no row for, whose state the batch
+  /// that reads it makes (with the window its change names; 60 days, a new player's default,
+  /// until then).
+  mutating func putNew(_ player: PlayerID, verified: Int64) {
+    clock += 1
+    if let old = entries[player] { bytes -= old.bytes }
+    states[player] = nil
+    entries[player] = Entry(
+      head: 0, at: 0, isNew: true, verified: verified, windowDays: 60, bytes: 0, used: clock,
+      rank: Self.rank(player))
+  }
+
+  /// Puts back a state taken out and not changed by what the store holds (a batch applied no
+  /// event to it); ignored when the entry is gone or its state is back already.
+  mutating func restore(_ player: PlayerID, _ state: PlayerState) {
+    guard let old = entries[player], !old.isNew, states[player] == nil else { return }
+    let size = state.estimatedBytes
+    bytes += size - old.bytes
+    entries[player]?.bytes = size
+    states[player] = state
   }
 
   /// Records events logged for a player whose state comes later (its entry's state lags).
@@ -76,18 +115,24 @@ struct PlayerCache {
 
   /// Records that a player's snapshot now covers all its events.
   mutating func snapshotted(_ player: PlayerID) {
-    guard var entry = entries[player] else { return }
-    entry.at = entry.head
-    entry.isNew = false
-    entries[player] = entry
+    guard let head = entries[player]?.head else { return }
+    entries[player]?.at = head
+    entries[player]?.isNew = false
   }
 
   mutating func remove(_ player: PlayerID) {
     if let old = entries.removeValue(forKey: player) { bytes -= old.bytes }
+    states[player] = nil
+  }
+
+  /// Forgets the players whose state is out (a batch abandoned: their states are gone).
+  mutating func removeTaken() {
+    for player in entries.keys where states[player] == nil && entries[player]?.isNew == false { remove(player) }
   }
 
   mutating func removeAll() {
     entries.removeAll()
+    states.removeAll()
     bytes = 0
   }
 
@@ -98,25 +143,25 @@ struct PlayerCache {
   /// players take `target` bytes.
   mutating func shrink(downTo target: Int, keeping: Set<PlayerID>) {
     guard bytes > target else { return }
-    for player in entries.keys.sorted() where !keeping.contains(player) {
-      guard bytes > target, var entry = entries.removeValue(forKey: player) else { break }
-      entry.state.shrink()
-      let size = entry.state.estimatedBytes
-      bytes += size - entry.bytes
-      entry.bytes = size
-      entries[player] = entry
+    for player in states.keys.sorted() where !keeping.contains(player) {
+      guard bytes > target, let old = entries[player]?.bytes else { break }
+      states[player]?.shrink()
+      let size = states[player]?.estimatedBytes ?? old
+      bytes += size - old
+      entries[player]?.bytes = size
     }
   }
 
   /// The players whose leaving brings the memory to `target` bytes: first those not used since
-  /// players last had to leave, then the others, each group in the fixed order of ``rank(_:)``.
+  /// players last had to leave, then the others, each group in the fixed order of ``rank(_:)``;
+  /// never a player whose state is out (the batch holding it puts it back).
   mutating func leaving(downTo target: Int) -> [PlayerID] {
     defer { lastPressure = clock }
     var excess = bytes - target
     guard excess > 0 else { return [] }
     let mark = lastPressure
     var chosen: [PlayerID] = []
-    let order = entries.sorted { a, b in
+    let order = entries.filter { $0.value.isNew || states[$0.key] != nil }.sorted { a, b in
       let (aRecent, bRecent) = (a.value.used > mark, b.value.used > mark)
       if aRecent != bRecent { return bRecent }
       return a.value.rank != b.value.rank ? a.value.rank < b.value.rank : a.key < b.key

@@ -11,7 +11,10 @@ extension SQLiteStore: BatchStore {
   /// A store holds many players: every event names its own.
   public var keepsPlayersApart: Bool { true }
 
-  /// A player from the cache, or read from the store (snapshot and log) and kept in the cache.
+  /// A player from the cache, or read from the store (snapshot and log): the state is handed
+  /// over, not copied (the cache keeps the player's entry and takes the state back at
+  /// ``record(_:)`` or ``restore(_:_:)``). Asked for again before that, the player is read from
+  /// the store: its state as committed.
   public func load(_ player: PlayerID?, engine: Engine) throws(LedgerError) -> PlayerState? {
     guard let player else {
       throw .corrupt(Diagnostic(file: path, message: "a store of many players needs a player id"))
@@ -19,14 +22,20 @@ extension SQLiteStore: BatchStore {
     mutex.lock()
     defer { mutex.unlock() }
     currentEngine = engine
-    if let entry = cache.entry(player) { return entry.isNew ? nil : entry.state }
+    let entry = cache.entry(player)
+    if let entry {
+      if entry.isNew { return nil }
+      if let state = cache.take(player) { return state }
+    }
     do {
       guard let stored = try read(player, engine: engine) else {
-        cache.put(player, state: engine.newPlayer(), head: 0, at: 0, isNew: true, verified: generation)
+        cache.putNew(player, verified: generation)
         return nil
       }
+      // Read again while its state is out: the entry stays as it is.
+      guard entry == nil else { return stored.state }
       cache.put(player, state: stored.state, head: stored.head, at: stored.at, isNew: false, verified: generation)
-      return stored.state
+      return cache.take(player)
     } catch {
       throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
     }
@@ -84,7 +93,7 @@ extension SQLiteStore: BatchStore {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
       try appendLog(
         player, seq: held.head, pack: try packID(for: engine),
-        windowDays: change.state?.windowDays ?? held.state.windowDays,
+        windowDays: change.state?.windowDays ?? change.windowDays ?? held.windowDays,
         lines: change.events.map(\.line))
       touched.insert(player)
       let head = held.head + change.events.count
@@ -96,7 +105,9 @@ extension SQLiteStore: BatchStore {
       }
       awaitingState.remove(player)
       cache.put(player, state: state, head: head, at: held.at, isNew: false, verified: generation + 1)
-      if let entry = cache.entry(player), entry.tail >= options.snapshotEvery { try writeSnapshot(player, entry) }
+      if let entry = cache.entry(player), entry.tail >= options.snapshotEvery {
+        try writeSnapshot(player, entry, state)
+      }
     } catch {
       throw failure(error, "cannot save player '\(player)'")
     }
@@ -120,11 +131,21 @@ extension SQLiteStore: BatchStore {
     if cache.isOverBudget { evict(downTo: cache.limit * 4 / 5) }
   }
 
-  /// Abandons the transaction; the players it changed are read again when next needed.
+  /// Puts back a player's state that a batch loaded and applied no event to.
+  public func restore(_ player: PlayerID?, _ state: PlayerState) {
+    guard let player, !awaitingState.contains(player) else { return }
+    mutex.lock()
+    defer { mutex.unlock() }
+    cache.restore(player, state)
+  }
+
+  /// Abandons the transaction; the players it changed, and those whose state a batch holds,
+  /// are read again when next needed.
   public func rollback() {
     guard inTransaction else { return }
     try? database.execute("ROLLBACK")
     for player in touched.union(awaitingState) { cache.remove(player) }
+    cache.removeTaken()
     touched.removeAll()
     awaitingState.removeAll()
     inTransaction = false
@@ -133,18 +154,18 @@ extension SQLiteStore: BatchStore {
 
   /// Writes a cached player's snapshot (and the event ids since the last one), inside the open
   /// transaction.
-  func writeSnapshot(_ player: PlayerID, _ entry: PlayerCache.Entry) throws(SQLiteError) {
-    let ids = entry.state.history.ids.ordered
+  func writeSnapshot(_ player: PlayerID, _ entry: PlayerCache.Entry, _ state: PlayerState) throws(SQLiteError) {
+    let ids = state.history.ids.ordered
     let saved = try savedIDCount(player)
     // Another process may have written a later snapshot: keep it.
-    if !entry.isNew, let row = try playerRow(player), row.at >= entry.state.appliedCount || saved > ids.count {
+    if !entry.isNew, let row = try playerRow(player), row.at >= state.appliedCount || saved > ids.count {
       cache.snapshotted(player)
       return
     }
     if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
-    if let engine = currentEngine, engine.pack.digest == entry.state.pack.digest { _ = try packID(for: engine) }
-    let snapshot = PlayerSnapshot.encode(entry.state, pack: try storedPack(digest: entry.state.pack.digest))
-    try writePlayerRow(player, at: entry.state.appliedCount, snapshot: snapshot, isNew: entry.isNew)
+    if let engine = currentEngine, engine.pack.digest == state.pack.digest { _ = try packID(for: engine) }
+    let snapshot = PlayerSnapshot.encode(state, pack: try storedPack(digest: state.pack.digest))
+    try writePlayerRow(player, at: state.appliedCount, snapshot: snapshot, isNew: entry.isNew)
     cache.snapshotted(player)
   }
 
@@ -152,12 +173,12 @@ extension SQLiteStore: BatchStore {
   /// since its snapshot, in one transaction (what a run does when it ends).
   public func saveSnapshots(minimum: Int = 1) throws(LedgerError) {
     let players = cache.entries.filter {
-      !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) && !awaitingState.contains($0.key)
+      !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) && cache.states[$0.key] != nil
     }.keys.sorted()
     guard !players.isEmpty else { return }
     try writing("cannot save snapshots") { () throws(SQLiteError) in
       for player in players {
-        if let entry = cache.entry(player) { try writeSnapshot(player, entry) }
+        if let entry = cache.entry(player), let state = cache.states[player] { try writeSnapshot(player, entry, state) }
       }
     }
   }
@@ -172,7 +193,9 @@ extension SQLiteStore: BatchStore {
       // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.
       try? writing("cannot save snapshots") { () throws(SQLiteError) in
         for player in unsaved {
-          if let entry = cache.entries[player] { try writeSnapshot(player, entry) }
+          if let entry = cache.entries[player], let state = cache.states[player] {
+            try writeSnapshot(player, entry, state)
+          }
         }
       }
     }

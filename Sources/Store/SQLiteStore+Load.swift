@@ -86,7 +86,7 @@ extension SQLiteStore {
   public func load(player: PlayerID, engine: Engine? = nil) throws(LedgerError) -> PlayerState? {
     mutex.lock()
     defer { mutex.unlock() }
-    if let entry = cache.entry(player) { return entry.state }
+    if let state = cache.states[player] { return state }
     do {
       return try read(player, engine: engine)?.state
     } catch {
