@@ -44,7 +44,8 @@ extension Engine {
     player.live = newLivePlayer()
     player.boundDigest = pack.digest
     player.history.resolvedDigest = pack.digest
-    player.history.hasAllSnapshots = true
+    // No snapshots until a late event or a retraction needs them (``ensureSnapshots(_:)``).
+    player.history.hasAllSnapshots = false
     return player
   }
 
@@ -87,11 +88,18 @@ extension Engine {
   func applyInOrder(_ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState)
     throws(EngineError) -> EventOutcome
   {
-    // A refused event is undone from the day's snapshot (no copy of the state per event).
+    // A refused event is undone from the day's snapshot (no copy of the state per event). A
+    // player without its snapshots (in date order since it was loaded or created) takes none:
+    // holding a copy of the progress would make every event copy the arrays it changes. It is
+    // undone by replaying its kept events, and its snapshots are built when a late event or a
+    // retraction needs them.
     let today = player.live.progress.today
     let isNewDay = today.day.map { resolved.day > $0 } ?? true
-    if isNewDay { player.history.snapshots[resolved.day.number] = player.live.progress }
-    let fallback = isNewDay || player.history.snapshots[resolved.day.number] != nil ? nil : player.live.progress
+    let keepsSnapshots = player.history.hasAllSnapshots
+    if isNewDay && keepsSnapshots { player.history.snapshots[resolved.day.number] = player.live.progress }
+    let fallback =
+      !keepsSnapshots || isNewDay || player.history.snapshots[resolved.day.number] != nil
+      ? nil : player.live.progress
     var log = AwardLog(.explained)
     do {
       try apply(resolved, to: &player.live, log: &log)
@@ -99,7 +107,9 @@ extension Engine {
       restoreDay(resolved.day, isNewDay: isNewDay, fallback: fallback, &player)
       throw error
     }
-    keep(KeptEvent(resolved, line: line, seq: player.history.nextSeq), at: player.history.kept.count, &player)
+    // Without snapshots the kept event is read again from its line when a replay needs it.
+    let kept = KeptEvent(resolved, line: line, seq: player.history.nextSeq, keepingResolved: keepsSnapshots)
+    keep(kept, at: player.history.kept.count, &player)
     player.history.ids.append(fingerprint)
     player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
     try fold(&player)
@@ -109,6 +119,14 @@ extension Engine {
   /// Puts the player back as it was before a refused event of `day`: the day's snapshot with the
   /// day's kept events applied again (they were applied before, so they apply again).
   private func restoreDay(_ day: Day, isNewDay: Bool, fallback: PlayerProgress?, _ player: inout PlayerState) {
+    if !player.history.hasAllSnapshots {
+      var unused: [Int: PlayerProgress] = [:]
+      let kept = player.history.kept[...]
+      if let (restored, _) = try? replay(kept, from: player.history.checkpoint, explain: false, snapshots: &unused) {
+        player.live = restored
+      }
+      return
+    }
     if let fallback {
       player.live = live(fallback)
       return
@@ -187,6 +205,12 @@ extension Engine {
     let cut = player.history.insertionIndex((start.number, Int.min, Int.min))
     if cut == player.history.kept.count {
       player.history.checkpoint = player.live.progress
+    } else if !player.history.hasAllSnapshots {
+      // The progress before the first day kept: the folded events applied to the checkpoint.
+      var unused: [Int: PlayerProgress] = [:]
+      let folded = player.history.kept[..<cut]
+      player.history.checkpoint = try replay(folded, from: player.history.checkpoint, explain: false, snapshots: &unused)
+        .0.progress
     } else {
       try ensureSnapshots(&player)
       player.history.checkpoint = player.history.snapshots[player.history.kept[cut].day.number] ?? player.live.progress

@@ -16,14 +16,15 @@ package struct KeptEvent: Sendable {
   /// and a player shed of its resolved forms (``PlayerState/shrink()``) gives all of them back.
   private var box: ResolvedBox?
 
-  /// A kept event from its resolved form.
-  package init(_ resolved: ResolvedEvent, line: String, seq: Int) {
+  /// A kept event from its resolved form, holding it unless `keepingResolved` is false (then
+  /// resolved again from its line when a replay needs it).
+  package init(_ resolved: ResolvedEvent, line: String, seq: Int, keepingResolved: Bool = true) {
     id = resolved.id
     day = resolved.day
     isClosure = resolved.kind == .dayClosed
     self.seq = seq
     self.line = line
-    box = ResolvedBox(resolved)
+    box = keepingResolved ? ResolvedBox(resolved) : nil
   }
 
   /// A kept event read back from a saved history (resolved when first replayed).
