@@ -66,12 +66,14 @@ public enum StoreMigration {
       return { (job: Job) -> (Outcome, PlayerState?) in migrate(job, replayer: replayer, policy: policy) }
     }
     var counts = Counts()
+    // The packs players were on, by digest (a store holds a few; looked up once each).
+    var packs: [String: RulePack?] = [:]
     try store.beginMigration()
     try OrderedPipeline.run(
       workers: workers, window: 64,
       next: { () throws -> Job? in
         guard let logged = try cursor.next() else { return nil }
-        return try job(logged, store: store, digest: engine.pack.digest, policy: policy)
+        return try job(logged, store: store, digest: engine.pack.digest, policy: policy, packs: &packs)
       },
       consume: { (result: (Outcome, PlayerState?)) throws in
         var (outcome, state) = result
@@ -98,7 +100,9 @@ public enum StoreMigration {
   }
 
   /// A player's job: its history and state before, or why it is left alone.
-  static func job(_ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy) throws -> Job {
+  static func job(
+    _ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy, packs: inout [String: RulePack?]
+  ) throws -> Job {
     let history = EventHistory(
       chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
     var job = Job(
@@ -115,7 +119,10 @@ public enum StoreMigration {
     } else {
       do {
         job.old = try store.load(player: logged.player)
-        if let old = job.old { job.oldPack = try store.pack(digest: old.pack.digest) }
+        if let old = job.old {
+          if packs[old.pack.digest] == nil { packs[old.pack.digest] = .some(try store.pack(digest: old.pack.digest)) }
+          job.oldPack = packs[old.pack.digest] ?? nil
+        }
       } catch {
         job.outcome.problem = error.diagnostics.first?.message ?? "it cannot be read"
       }
