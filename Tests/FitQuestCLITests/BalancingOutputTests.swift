@@ -61,7 +61,7 @@ import Testing
 
   @Test func compareShowsPercentilesAndSharesInEveryFormat() throws {
     let arguments = [
-      "compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0", "--runs", "40",
+      "compare", "--base", "rules", "--set-candidate", "xp.categories.strength.multiplier=1.0", "--runs", "20",
     ]
     let text = try CommandRunner.fitquest(arguments)
     #expect(text.status == 0)

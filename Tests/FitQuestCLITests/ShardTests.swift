@@ -34,7 +34,7 @@ import Testing
   @Test(arguments: ["text", "json", "csv"])
   func simulateRunsMergeToTheUnshardedReport(format: String) throws {
     try expectSame(
-      ["simulate", "--runs", "30", "--format", format, "scenarios/beginner-3x.json", "scenarios/dieter.json"], shards: 4
+      ["simulate", "--runs", "12", "--format", format, "scenarios/beginner-3x.json", "scenarios/dieter.json"], shards: 4
     )
   }
 

@@ -33,15 +33,12 @@ import Testing
     #expect(try formula.evaluate(data: .object([ValueMember(key: "x", value: .number(1))])) == .number(300_000))
     // A failure names the formula cut in the middle, not its megabyte.
     let failing = try FormulaCompiler.compile(text: "1 / (" + text + " - 300000)")
-    #expect(throws: FormulaFailure.self) {
+    // One evaluation (of 300,000 terms, slow in a debug build): the error it throws is checked.
+    let error = #expect(throws: FormulaFailure.self) {
       try failing.evaluate(data: .object([ValueMember(key: "x", value: .number(1))]))
     }
-    do {
-      _ = try failing.evaluate(data: .object([ValueMember(key: "x", value: .number(1))]))
-    } catch {
-      #expect(error.message.hasPrefix("division by zero in '1 / (x * 2 + x * 2"))
-      #expect(error.message.count < 200)
-    }
+    #expect(error?.message.hasPrefix("division by zero in '1 / (x * 2 + x * 2") == true)
+    #expect((error?.message.count ?? .max) < 200)
   }
 
   @Test func deepNestingIsALocatedErrorInBothSpellings() throws {
