@@ -28,6 +28,16 @@ enum Fixture {
 
   static func day(_ offset: Int) -> Day { monday.adding(offset) }
 
+  /// The mini pack with an XP term that divides by zero for 45-minute workouts, and its directory.
+  static func failingEngine() throws -> (Engine, URL) {
+    let directory = try copy("mini")
+    let xp = directory.appendingPathComponent("xp.json")
+    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
+      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
+    try text.write(to: xp, atomically: true, encoding: .utf8)
+    return (try Engine(rulesDirectory: directory.path), directory)
+  }
+
   static func workout(
     _ id: String, _ day: Day, _ category: String = "strength", minutes: Double = 30, rpe: Double? = nil,
     kcal: Double? = nil, exercises: [Exercise] = []

@@ -1,4 +1,5 @@
 import Engine
+import Foundation
 import FitQuestTestSupport
 import Testing
 
@@ -51,12 +52,8 @@ import Testing
   @Test(arguments: [0, 1])
   func aRefusedEventIsUndoneExactly(sameDay: Int) throws {
     // The changed rules divide by zero on a 45-minute workout; the 30-minute one applies.
-    let directory = try Fixture.copy("mini")
-    let xp = directory.appendingPathComponent("xp.json")
-    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
-      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
-    try text.write(to: xp, atomically: true, encoding: .utf8)
-    let failing = try Engine(rulesDirectory: directory.path)
+    let (failing, directory) = try Fixture.failingEngine()
+    defer { try? FileManager.default.removeItem(at: directory) }
     var player = failing.newPlayer()
     for offset in 0..<5 { _ = try failing.apply(Fixture.workout("ok\(offset)", Fixture.day(offset)), to: &player) }
     let before = player.progress

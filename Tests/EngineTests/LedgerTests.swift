@@ -37,15 +37,7 @@ import Testing
     return events
   }
 
-  /// The mini pack with an XP term that divides by zero for 45-minute workouts, and its directory.
-  func failingEngine() throws -> (Engine, URL) {
-    let directory = try Fixture.copy("mini")
-    let xp = directory.appendingPathComponent("xp.json")
-    let text = try String(contentsOf: xp, encoding: .utf8).replacingOccurrences(
-      of: #""duration": "workout.durationMin""#, with: #""duration": "600 / (workout.durationMin - 45)""#)
-    try text.write(to: xp, atomically: true, encoding: .utf8)
-    return (try Engine(rulesDirectory: directory.path), directory)
-  }
+  func failingEngine() throws -> (Engine, URL) { try Fixture.failingEngine() }
 
   func applyInOrder(_ events: [Event]) throws -> PlayerProgress {
     var state = engine.newProgress()

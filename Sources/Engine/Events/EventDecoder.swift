@@ -9,9 +9,13 @@ public struct EventDecoder: Sendable {
   /// The pack whose names events must use, if any.
   public let pack: RulePack?
 
+  /// The fast path's name tables, built once per decoder (not once per line).
+  private let fast: FastEventDecoder?
+
   /// Creates a decoder.
   public init(pack: RulePack?) {
     self.pack = pack
+    fast = pack.map(FastEventDecoder.init(pack:))
   }
 
   /// The event types (the engine's, then those the mechanics add) and their fields.
@@ -227,7 +231,7 @@ public struct EventDecoder: Sendable {
   /// the same rules without building a JSON tree; any other line (and every invalid one) is read
   /// by the full reader, which gives the located error.
   package func resolve(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> ResolvedEvent {
-    if let pack, let event = line.withUnsafeBufferPointer({ FastEventDecoder(pack: pack).decode($0) }) { return event }
+    if let fast, let event = line.withUnsafeBufferPointer({ fast.decode($0) }) { return event }
     return try resolveFully(line: line, file: file, lineNumber: lineNumber)
   }
 
