@@ -6,18 +6,9 @@ import RuleLanguage
 /// the event or the located error.
 package struct FastEventDecoder {
   package let pack: RulePack
-  /// The pack's category names and exercise names and aliases that are ASCII, as bytes, each with
-  /// the index the pack gives it: a line's name is matched on its bytes, without making a String
-  /// and hashing it (a name not listed goes to the full decoder).
-  private let categoryNames: NameTable
-  private let exerciseNames: NameTable
 
   /// Creates a decoder.
-  package init(pack: RulePack) {
-    self.pack = pack
-    categoryNames = NameTable(pack.categories.map(\.name)) { pack.category(named: $0) }
-    exerciseNames = NameTable(pack.exercises.flatMap { [$0.name] + $0.aliases }) { pack.exercise(named: $0) }
-  }
+  package init(pack: RulePack) { self.pack = pack }
 
   /// Decodes and resolves a common event line, or returns nil (the full reader then decides).
   package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ResolvedEvent? {
@@ -63,9 +54,7 @@ package struct FastEventDecoder {
         day = parsed
       } else if scanner.equals(key, "category") {
         bit = 8
-        guard let value = scanner.rawString(), let index = categoryNames.index(of: value, in: scanner.bytes) else {
-          return nil
-        }
+        guard let value = scanner.string(), let index = pack.category(named: value) else { return nil }
         category = index
       } else if scanner.equals(key, "durationMin") {
         bit = 16
@@ -178,9 +167,7 @@ package struct FastEventDecoder {
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
         if scanner.equals(key, "name"), name == nil {
-          guard let value = scanner.rawString(), let index = exerciseNames.index(of: value, in: scanner.bytes) else {
-            return nil
-          }
+          guard let value = scanner.string(), let index = pack.exercise(named: value) else { return nil }
           name = index
         } else if scanner.equals(key, "sets"), !hasSets {
           // Appended in place: each exercise's sets follow the previous exercise's.
@@ -239,26 +226,5 @@ package struct FastEventDecoder {
       count += 1
     } while scanner.take(UInt8(ascii: ","))
     return scanner.take(UInt8(ascii: "]"))
-  }
-}
-
-/// Names as bytes with their indices, looked up by their bytes.
-private struct NameTable {
-  private let names: [(bytes: [UInt8], index: Int)]
-
-  /// The ASCII names among `names`, each with the index `lookUp` gives it (the pack's own
-  /// lookup, so a name matches exactly as the pack matches it).
-  init(_ names: [String], lookUp: (String) -> Int?) {
-    self.names = names.compactMap { name in
-      guard name.utf8.allSatisfy({ $0 < 0x80 }), let index = lookUp(name) else { return nil }
-      return (Array(name.utf8), index)
-    }
-  }
-
-  /// The index of the name held in `bytes[range]`, or nil when it is not listed.
-  func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let text = UnsafeBufferPointer(rebasing: bytes[range])
-    for name in names where name.bytes.count == text.count && name.bytes.elementsEqual(text) { return name.index }
-    return nil
   }
 }
