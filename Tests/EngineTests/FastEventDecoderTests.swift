@@ -38,8 +38,8 @@ import Testing
     }
   }
 
-  /// Names are matched on their bytes: every exercise name and alias of the pack takes the fast
-  /// path to the exercise the pack names; other bytes (another case) are left to the full reader.
+  /// Every exercise name and alias of the pack takes the fast path to the exercise the pack names;
+  /// a name in another case is left to the full reader.
   @Test func everyNameAndAliasResolvesOnItsBytesAsThePackResolvesIt() throws {
     func line(category: String, exercise: String) -> String {
       #"{"type":"workout","id":"w","date":"2026-01-05","category":"\#(category)","durationMin":30,"#
