@@ -1,6 +1,6 @@
 import Engine
-import Foundation
 import FitQuestTestSupport
+import Foundation
 import Testing
 
 /// A player applied in date order takes no per-day snapshots (they are built when a late event or
@@ -16,7 +16,8 @@ import Testing
   func stream(days: Int) -> [Event] {
     (0..<days).map { offset in
       offset % 2 == 0
-        ? Fixture.workout("w\(offset)", Fixture.day(offset), offset % 4 == 0 ? "strength" : "cardio",
+        ? Fixture.workout(
+          "w\(offset)", Fixture.day(offset), offset % 4 == 0 ? "strength" : "cardio",
           minutes: Double(20 + offset % 5 * 10))
         : .nutrition(id: "n\(offset)", day: Fixture.day(offset), intakeKcal: Double(1800 + offset * 20))
     }

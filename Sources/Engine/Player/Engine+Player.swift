@@ -209,8 +209,8 @@ extension Engine {
       // The progress before the first day kept: the folded events applied to the checkpoint.
       var unused: [Int: PlayerProgress] = [:]
       let folded = player.history.kept[..<cut]
-      player.history.checkpoint = try replay(folded, from: player.history.checkpoint, explain: false, snapshots: &unused)
-        .0.progress
+      let replayed = try replay(folded, from: player.history.checkpoint, explain: false, snapshots: &unused)
+      player.history.checkpoint = replayed.0.progress
     } else {
       try ensureSnapshots(&player)
       player.history.checkpoint = player.history.snapshots[player.history.kept[cut].day.number] ?? player.live.progress

@@ -101,7 +101,8 @@ public enum StoreMigration {
 
   /// A player's job: its history and state before, or why it is left alone.
   static func job(
-    _ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy, packs: inout [String: RulePack?]
+    _ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy,
+    packs: inout [String: RulePack?]
   ) throws -> Job {
     let history = EventHistory(
       chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
