@@ -1,5 +1,6 @@
 import Engine
 import FitQuestTestSupport
+import Foundation
 import RuleLanguage
 import Simulation
 import Testing
@@ -78,5 +79,32 @@ import Testing
       ? "the counts of metric 'level.5' add up to 4 run(s); the batch holds 3"
       : "'batches[0].metrics[1].never' must be between 0 and 3; found 4"
     #expect(error.diagnostics.first?.message == expected)
+  }
+
+  /// A metric name with no achievement id ("achievement..", found by the merge-parts fuzzer) once
+  /// trapped on `pieces[0]` when a part's aggregate parsed it, and when a scenario named it.
+  @Test func anAchievementMetricWithoutAnIdIsUnknownNotACrash() throws {
+    #expect(MetricKey("achievement..") == nil)
+    #expect(MetricKey("achievement.") == nil)
+    #expect(MetricKey("achievement.first-steps.0") == nil)
+    #expect(MetricKey("achievement.first-steps.x.2") == nil)
+    #expect(MetricKey("achievement.first-steps") == .achievement("first-steps", tier: 1))
+    #expect(MetricKey("achievement.first-steps.3") == .achievement("first-steps", tier: 3))
+    for name in ["achievement..", "achievement.x.2.3"] {
+      #expect(
+        Metrics.problem(with: name, pack: nil, days: 90) == "'\(name)': write achievement.ID or achievement.ID.TIER")
+    }
+    // A part whose metric is such a name reads (the name is data, never evaluated) and combines
+    // alone into its own counts.
+    let part = try parts(1)[0].part
+    var text = String(decoding: part.json, as: UTF8.self)
+    text = text.replacingOccurrences(of: #""metric":"level.5""#, with: #""metric":"achievement..""#)
+    let marker = try #require(text.range(of: #","checksum":""#, options: .backwards))
+    let payload = Array(text[..<marker.lowerBound].utf8) + [UInt8(ascii: "}")]
+    text = String(text[..<marker.lowerBound]) + #","checksum":"\#(ShardPart.checksum(ofPayload: payload))"}"#
+    let renamed = try ShardPart(reading: SourceFile(name: "p", bytes: Array(text.utf8)))
+    #expect(renamed.batches[0].result.metrics == ["totalXP", "achievement.."])
+    let merged = try ShardMerge.combine([("p", renamed)], version: "1.0.0")
+    #expect(merged[0].result.histogram(of: "achievement..") == part.batches[0].result.histogram(of: "level.5"))
   }
 }

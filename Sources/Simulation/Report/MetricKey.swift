@@ -37,8 +37,15 @@ public enum MetricKey: Sendable, Hashable {
     case "xpOnDay": guard let value = Int(parts[1]) else { return nil }; self = .xpOnDay(value)
     case "evolution": guard let value = Int(parts[1]) else { return nil }; self = .evolution(value)
     case "achievement":
-      let pieces = parts[1].split(separator: ".").map(String.init)
-      self = .achievement(pieces[0], tier: pieces.count > 1 ? Int(pieces[1]) ?? 1 : 1)
+      // "achievement.ID" or "achievement.ID.TIER"; a name with no id ("achievement..") is unknown.
+      let pieces = parts[1].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      guard let id = pieces.first, !id.isEmpty, pieces.count <= 2 else { return nil }
+      guard pieces.count == 2 else {
+        self = .achievement(id, tier: 1)
+        return
+      }
+      guard let tier = Int(pieces[1]), tier >= 1 else { return nil }
+      self = .achievement(id, tier: tier)
     case "quest": self = .quest(parts[1])
     default:
       guard Metrics.mechanicFamilyNames.contains(parts[0]) else { return nil }
@@ -80,7 +87,9 @@ extension RunSummary {
     case .xpOnDay(let day): return day >= 1 && day <= xpByDay.count ? Double(xpByDay[day - 1]) : nil
     case .evolution(let index): return index >= 1 && index <= evolutions.count ? Double(evolutions[index - 1].day) : nil
     case .achievement(let id, let tier):
-      for unlock in achievements where unlock.tier == tier && unlock.id == id { return Double(unlock.day) }
+      for unlock in achievements where unlock.tier == tier && unlock.id.utf8.elementsEqual(id.utf8) {
+        return Double(unlock.day)
+      }
       return nil
     }
   }

@@ -87,18 +87,21 @@ public enum Metrics {
     case "evolution":
       return Int(argument).map { $0 >= 1 } == true ? nil : "'\(name)': write evolution.first or evolution.N (N from 1)"
     case "achievement":
-      let pieces = argument.split(separator: ".").map(String.init)
+      let pieces = argument.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      guard pieces.count <= 2, let id = pieces.first, !id.isEmpty else {
+        return "'\(name)': write achievement.ID or achievement.ID.TIER"
+      }
       guard let pack else { return nil }
       let ids = pack.achievements.map(\.id)
-      guard let index = ids.firstIndex(of: pieces[0]) else {
-        return "unknown achievement '\(pieces[0])'\(Suggestion.hint(for: pieces[0], among: ids))"
+      guard let index = ids.firstIndex(where: { $0.utf8.elementsEqual(id.utf8) }) else {
+        return "unknown achievement '\(id)'\(Suggestion.hint(for: id, among: ids))"
       }
       if pieces.count == 2 {
         guard let tier = Int(pieces[1]), tier >= 1, tier <= pack.achievements[index].tiers.count else {
-          return "'\(name)': achievement '\(pieces[0])' has \(pack.achievements[index].tiers.count) tier(s)"
+          return "'\(name)': achievement '\(id)' has \(pack.achievements[index].tiers.count) tier(s)"
         }
       }
-      return pieces.count <= 2 ? nil : "'\(name)': write achievement.ID or achievement.ID.TIER"
+      return nil
     case _ where mechanicFamilyNames.contains(family):
       guard let pack else { return nil }
       let names = pack.runMetrics.map(\.name)
