@@ -101,6 +101,18 @@ import Testing
     #expect(json["evaluations"]?.number == 2)
   }
 
+  @Test func aSingleTargetBetweenTwoValuesItTakesSaysSoNotThatTargetsPullApart() throws {
+    // Strength on Monday, Wednesday and Friday: levels are reached on workout days only, so the
+    // median day of level 5 can be day 8 or day 10 but never day 9, a rest day, whatever the XP.
+    let result = try Self.tuner(["level.5 p50 = day 9"], ["xp.categories.strength.multiplier=0.5..2"]).run()
+    let outcome = try #require(result.outcomes.first)
+    #expect(!outcome.isMet)
+    #expect(outcome.value == 8 || outcome.value == 10)
+    let text = result.text()
+    #expect(text.contains("inside the ranges (the statistic steps over the target between neighbouring values"))
+    #expect(!text.contains("pull against each other"))
+  }
+
   @Test func theAnswerIsTheSameForAnyThreadCount() throws {
     let targets = ["level.5 p50 <= day 10", "totalXP mean <= 1800"]
     let one = try Self.tuner(targets, ["xp.categories.strength.multiplier=0.5..2"], threads: 1).run()

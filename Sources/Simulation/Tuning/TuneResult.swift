@@ -81,6 +81,12 @@ public struct TuneResult: Sendable {
       if value <= low { ends.append("at the bottom of the range of \(parameter.path) (\(parameter.text(value)))") }
       if value >= high { ends.append("at the top of the range of \(parameter.path) (\(parameter.text(value)))") }
     }
+    if ends.isEmpty, outcomes.count == 1 {
+      // One target and no end reached: the statistic steps over the target between two values
+      // searched (a day metric skips the days without workouts).
+      return
+        "inside the ranges (the statistic steps over the target between neighbouring values, as a day metric skips the days without workouts; add a tolerance such as ±1, or aim at a value it takes)"
+    }
     if ends.isEmpty {
       return "inside the ranges (the targets pull against each other; widen a range or relax a target)"
     }
