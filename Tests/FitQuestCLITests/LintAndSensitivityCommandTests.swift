@@ -60,11 +60,22 @@ import Testing
       (["sensitivity", tuneScenario, "--value", "xp.bonuses.weak.xp"], 65),
       (["sensitivity", tuneScenario, "--metrics", "levle.5"], 64),
       (["sensitivity", tuneScenario, "--rank-by", "totalXP", "--metrics", "level.5"], 64),
+      (["sensitivity", tuneScenario, "--metrics", ""], 64),
+      (["sensitivity", tuneScenario, "--metrics", "totalXP,"], 64),
     ] as [([String], Int32)])
   func refusesBadInput(_ arguments: [String], _ status: Int32) throws {
     let result = try CommandRunner.fitquest(arguments)
     #expect(result.status == status, "\(result.stderr)")
     #expect(!result.stderr.isEmpty)
+  }
+
+  @Test func anEmptyMetricListOrNameIsAUsageErrorNotATableOfNothing() throws {
+    let sweep = try CommandRunner.fitquest(["sweep", "--set", "xp.caps.perDay=500,600", "--metrics", ""])
+    #expect(sweep.status == 64)
+    #expect(sweep.stderr.hasPrefix("error: --metrics: no metric given; list one or more"))
+    let sensitivity = try CommandRunner.fitquest(["sensitivity", Self.tuneScenario, "--metrics", "totalXP,,level.5"])
+    #expect(sensitivity.status == 64)
+    #expect(sensitivity.stderr.hasPrefix("error: --metrics 'totalXP,,level.5': an empty name"))
   }
 
   @Test func sensitivityIsTheSameForAnyThreadCount() throws {

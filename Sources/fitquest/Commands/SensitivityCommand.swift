@@ -41,7 +41,7 @@ enum SensitivityCommand: Command {
   static func run(_ arguments: Arguments<Options>) throws -> Int32 {
     let options = try RunOptions(arguments)
     let files = try ScenarioArguments.files(arguments.positionals)
-    var metrics = arguments.metrics?.split(separator: ",").map(String.init) ?? SensitivityAnalysis.defaultMetrics
+    var metrics = try MetricList.parse(arguments.metrics, defaults: SensitivityAnalysis.defaultMetrics)
     if let rankBy = arguments.rankBy, !metrics.contains(rankBy) {
       throw UsageError(message: "--rank-by '\(rankBy)' is not among the metrics (\(metrics.joined(separator: ",")))")
     }

@@ -54,7 +54,7 @@ enum SweepCommand: Command {
       throw UsageError(message: "both swept values change '\(parameters[0].path)'")
     }
     let files = try ScenarioArguments.files(arguments.positionals)
-    let metrics = arguments.metrics?.split(separator: ",").map(String.init) ?? Sweep.defaultMetrics
+    let metrics = try MetricList.parse(arguments.metrics, defaults: Sweep.defaultMetrics)
     // Check the metrics (and every scenario) once with the fixed overrides, before any run.
     let probePacks = PackCache(overrides: options.overrides.rules)
     let probes = try ScenarioArguments.load(files, overrides: options.overrides, packs: probePacks)
