@@ -21,6 +21,28 @@ import Testing
     #expect(try replayer.state(of: logged).appliedCount == events.count)
   }
 
+  /// The straight path (in date order: each event applied once, the window derived) gives the
+  /// batch path's whole state — progress, checkpoint, kept events, ids, counts — also when the
+  /// chunks' windows grow and shrink (events folded under a short window stay folded).
+  @Test(arguments: [0, 2, 4, 6])
+  func inOrderHistoryGivesTheBatchPathsWholeState(player: Int) throws {
+    let base = try LiveOpsFixture.engine()
+    let candidate = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
+    let events = try LiveOpsFixture.events(player: player, days: 90)
+    var logged = try LiveOpsFixture.history(events, engine: base, chunk: 23).history
+    for index in logged.chunks.indices { logged.chunks[index].windowDays = [60, 14, 90, 3, 30][index % 5] }
+    let replayer = HistoryReplayer(engine: candidate)
+    let batch = try replayer.state(of: logged, events: try replayer.resolve(logged))
+    let straight = try replayer.state(of: logged)
+    #expect(straight == batch)
+    #expect(straight.history.checkpoint == batch.history.checkpoint)
+    #expect(straight.windowDays == batch.windowDays)
+    #expect(straight.history.kept.map(\.seq) == batch.history.kept.map(\.seq))
+    // The window folded events, and kept some.
+    #expect(straight.history.kept.count > 0 && straight.history.kept.count < events.count)
+    #expect(straight.history.checkpoint != candidate.newProgress())
+  }
+
   @Test(arguments: [10, 11, 12, 13])
   func lateEventsAndRetractionsReplayOnTheBatchPath(seed: UInt64) throws {
     let base = try LiveOpsFixture.engine()

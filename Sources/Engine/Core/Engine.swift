@@ -108,6 +108,13 @@ public final class Engine: Sendable {
     return LivePlayer(progress: progress, cursors: plan.achievements.cursors(for: progress))
   }
 
+  /// A player ready to be applied events from a progress this engine made or aligned (a bound
+  /// player's checkpoint, a day's snapshot, a replay's result): ``live(_:)`` without checking
+  /// every mechanic's alignment again, which costs more than applying an event.
+  package func live(aligned progress: PlayerProgress) -> LivePlayer {
+    LivePlayer(progress: progress, cursors: plan.achievements.cursors(for: progress))
+  }
+
   /// Whether a progress has this pack's shape in every mechanic (entries in the pack's order,
   /// companions bound to their species). O(entries); the engine relies on it to index arrays.
   func isAligned(_ progress: PlayerProgress) -> Bool {

@@ -128,13 +128,13 @@ extension Engine {
       return
     }
     if let fallback {
-      player.live = live(fallback)
+      player.live = live(aligned: fallback)
       return
     }
     guard let start = player.history.snapshots[day.number] else { return }
     if isNewDay {
       player.history.snapshots.removeValue(forKey: day.number)
-      player.live = live(start)
+      player.live = live(aligned: start)
       return
     }
     let first = player.history.insertionIndex((day.number, Int.min, Int.min))
@@ -168,6 +168,8 @@ extension Engine {
       player.pack = PackStamp(pack)
     }
     player.live = live(player.live.progress)
+    // Checked once here: replays start from the checkpoint (or from snapshots made from it).
+    if !isAligned(player.history.checkpoint) { _ = reconcile(&player.history.checkpoint) }
     if player.history.resolvedDigest != pack.digest {
       for index in player.history.kept.indices { player.history.kept[index].resolved = nil }
       player.history.resolvedDigest = pack.digest
@@ -231,8 +233,11 @@ extension Engine {
     player.history.hasAllSnapshots = true
   }
 
-  /// Resolves a kept event's line against this pack.
+  /// Resolves a kept event's line against this pack (the fast decoder first: a kept line is
+  /// canonical, so it almost always reads it).
   func resolve(line: String, id: String) throws(EngineError) -> ResolvedEvent {
+    var line = line
+    if let event = line.withUTF8({ FastEventDecoder(pack: pack).decode($0) }) { return event }
     do {
       return try EventDecoder(pack: pack).resolveFully(line: Array(line.utf8), file: "event '\(id)'", lineNumber: 1)
     } catch {
@@ -252,7 +257,7 @@ extension Engine {
   func replay(
     _ events: Slice<KeptEvents>, from start: PlayerProgress, explain: Bool, snapshots: inout [Int: PlayerProgress]
   ) throws(EngineError) -> (LivePlayer, [[Award]]) {
-    var live = live(start)
+    var live = live(aligned: start)
     var log = AwardLog(explain ? .explained : .off)
     var awards: [[Award]] = []
     var lastDay: Day?

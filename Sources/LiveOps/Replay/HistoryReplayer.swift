@@ -33,7 +33,9 @@ public struct HistoryReplayer {
   /// exactly as a store that applied the same chunks with this pack holds it.
   /// - Throws: ``ReplayFailure`` as ``progress(of:)``.
   public func state(of history: EventHistory) throws(ReplayFailure) -> PlayerState {
-    try state(of: history, events: try resolve(history))
+    let events = try resolve(history)
+    if let state = straightState(of: history, events: events) { return state }
+    return try state(of: history, events: events)
   }
 
   /// The progress from the history's events already resolved against this pack.
@@ -67,7 +69,7 @@ public struct HistoryReplayer {
     var state = engine.newPlayer(windowDays: history.chunks.first?.windowDays ?? 60)
     var offset = 0
     for chunk in history.chunks {
-      state.history.windowDays = Swift.min(Swift.max(chunk.windowDays, 1), 3650)
+      state.history.windowDays = Self.clamped(chunk.windowDays)
       var batch: [(event: ResolvedEvent, line: String)] = []
       batch.reserveCapacity(chunk.lines.count)
       for (position, line) in chunk.lines.enumerated() {
