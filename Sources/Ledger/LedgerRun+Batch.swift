@@ -27,13 +27,15 @@ struct BatchWork {
   init(_ queue: [LedgerRun.Queued]) {
     self.queue = queue
     outcomes = Array(repeating: nil, count: queue.count)
-    for (index, item) in queue.enumerated() {
-      if let known = ordinal[item.player] {
+    // By index: iterating the items would copy (retain) every event for its player alone.
+    for index in queue.indices {
+      let player = queue[index].player
+      if let known = ordinal[player] {
         positions[known].append(index)
         continue
       }
-      ordinal[item.player] = players.count
-      players.append(item.player)
+      ordinal[player] = players.count
+      players.append(player)
       positions.append([index])
     }
     after = Array(repeating: nil, count: players.count)
@@ -121,8 +123,7 @@ struct BatchWork {
     for (slot, player) in players.enumerated() {
       var events: [AppliedEvent] = []
       for index in positions[slot] where range.contains(index) && outcomes[index]?.changedPlayer == true {
-        let item = queue[index]
-        events.append(AppliedEvent(id: item.event.id, day: item.event.day, line: item.line))
+        events.append(AppliedEvent(id: queue[index].event.id, day: queue[index].event.day, line: queue[index].line))
       }
       let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
       let isLast = lastApplied.map { range.contains($0) } ?? false

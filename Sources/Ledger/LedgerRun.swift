@@ -35,6 +35,8 @@ public final class LedgerRun {
 
   var queue: [Queued] = []
   private var warned: Set<PlayerID?> = []
+  /// Writes the queued events' canonical lines (one buffer for the run).
+  private var lineWriter = JSONWriter()
 
   struct Queued {
     var event: ResolvedEvent
@@ -77,7 +79,7 @@ public final class LedgerRun {
         message:
           "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
     }
-    queue.append(Queued(event: event, line: event.canonicalLine(pack), player: key))
+    queue.append(Queued(event: event, line: event.canonicalLine(pack, writer: &lineWriter), player: key))
   }
 
   /// The engine that applies a player's events: the one ``engines`` chooses, else ``engine``.
@@ -122,7 +124,8 @@ public final class LedgerRun {
         }
         let end = partEnd(from: start, limit: batch.limit)
         try deliver(batch.delivered(start..<end))
-        for change in batch.changes(start..<end) { try store.record(change) }
+        let changes = batch.changes(start..<end)
+        for index in changes.indices { try store.record(changes[index]) }
         if end == batch.limit {
           for (player, state) in batch.unchanged() { store.restore(player, state) }
         }

@@ -37,6 +37,12 @@ public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The id as text.
   public var description: String { text }
 
+  /// Hashes the bytes in one call (the derived hash feeds the hasher one byte at a time).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(bytes.count)
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
   /// Byte order (what `players list` prints and partitions never depend on).
   public static func < (a: PlayerID, b: PlayerID) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 }

@@ -94,7 +94,7 @@ extension SQLiteStore: BatchStore {
       try appendLog(
         player, seq: held.head, pack: try packID(for: engine),
         windowDays: change.state?.windowDays ?? change.windowDays ?? held.windowDays,
-        lines: change.events.map(\.line))
+        lines: change.events.lazy.map(\.line))
       touched.insert(player)
       let head = held.head + change.events.count
       guard let state = change.state else {

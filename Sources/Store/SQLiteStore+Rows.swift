@@ -108,7 +108,9 @@ extension SQLiteStore {
   }
 
   /// Appends a `log` row.
-  func appendLog(_ player: PlayerID, seq: Int, pack: Int64, windowDays: Int, lines: [String]) throws(SQLiteError) {
+  func appendLog(
+    _ player: PlayerID, seq: Int, pack: Int64, windowDays: Int, lines: some Collection<String>
+  ) throws(SQLiteError) {
     let bytes = ByteList.encode(lines: lines)
     let row = try database.cached(
       "INSERT INTO log (player, seq, pack, window_days, count, lines, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)")

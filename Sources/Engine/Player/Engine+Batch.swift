@@ -87,6 +87,7 @@ extension Engine {
       return result
     }
     var deferred: Deferred?
+    var log = AwardLog(.explained)
     for (index, (event, line)) in batch.enumerated() {
       let fingerprint = Fingerprint(event.id)
       if player.history.ids.contains(fingerprint) {
@@ -101,7 +102,7 @@ extension Engine {
           try flush(pending, batch, until: index, &result, &player)
         }
         if deferred == nil && !isRetraction && player.live.progress.today.admits(event.day) {
-          result.outcomes.append(try applyInOrder(event, line: line, fingerprint, &player))
+          result.outcomes.append(try applyInOrder(event, line: line, fingerprint, &player, log: &log))
           continue
         }
         if !isRetraction {

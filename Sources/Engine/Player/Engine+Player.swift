@@ -81,13 +81,17 @@ extension Engine {
     guard player.live.progress.today.admits(resolved.day) else {
       return try placeLate(resolved, line: line, fingerprint, &player)
     }
-    return try applyInOrder(resolved, line: line, fingerprint, &player)
+    var log = AwardLog(.explained)
+    return try applyInOrder(resolved, line: line, fingerprint, &player, log: &log)
   }
 
   /// Applies an event in date order (``DayState/admits(_:)``) that is not a duplicate, and keeps it.
-  func applyInOrder(_ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState)
-    throws(EngineError) -> EventOutcome
-  {
+  /// `log` is emptied and reused (a batch passes one log for all its events: no allocation per
+  /// event).
+  func applyInOrder(
+    _ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState,
+    log: inout AwardLog
+  ) throws(EngineError) -> EventOutcome {
     // A refused event is undone from the day's snapshot (no copy of the state per event). A
     // player without its snapshots (in date order since it was loaded or created) takes none:
     // holding a copy of the progress would make every event copy the arrays it changes. It is
@@ -100,7 +104,7 @@ extension Engine {
     let fallback =
       !keepsSnapshots || isNewDay || player.history.snapshots[resolved.day.number] != nil
       ? nil : player.live.progress
-    var log = AwardLog(.explained)
+    log.removeAll()
     do {
       try apply(resolved, to: &player.live, log: &log)
     } catch {

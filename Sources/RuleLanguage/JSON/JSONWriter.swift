@@ -9,7 +9,7 @@ public struct JSONWriter {
   public private(set) var bytes: [UInt8] = []
   /// Whether to indent.
   public let pretty: Bool
-  private var firstInContainer: [Bool] = []
+  private var firstInContainer = OpenContainers()
   private var afterKey = false
 
   /// The text written so far.
@@ -23,7 +23,7 @@ public struct JSONWriter {
   /// Empties the writer, keeping its capacity.
   public mutating func reset() {
     bytes.removeAll(keepingCapacity: true)
-    firstInContainer.removeAll(keepingCapacity: true)
+    firstInContainer.removeAll()
     afterKey = false
   }
 
@@ -42,9 +42,8 @@ public struct JSONWriter {
       afterKey = false
       return
     }
-    if let first = firstInContainer.last {
+    if let first = firstInContainer.takeFirst() {
       if !first { bytes.append(UInt8(ascii: ",")) }
-      firstInContainer[firstInContainer.count - 1] = false
       newline()
     }
   }
@@ -52,16 +51,16 @@ public struct JSONWriter {
   private mutating func newline() {
     guard pretty else { return }
     bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * firstInContainer.count))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * firstInContainer.depth))
   }
 
   /// Writes an object; `body` writes its members with ``key(_:)`` followed by a value.
   public mutating func object(_ body: (inout JSONWriter) -> Void) {
     beginValue()
     bytes.append(UInt8(ascii: "{"))
-    firstInContainer.append(true)
+    firstInContainer.push()
     body(&self)
-    let empty = firstInContainer.removeLast()
+    let empty = firstInContainer.pop()
     if !empty { newline() }
     bytes.append(UInt8(ascii: "}"))
   }
@@ -70,9 +69,9 @@ public struct JSONWriter {
   public mutating func array(_ body: (inout JSONWriter) -> Void) {
     beginValue()
     bytes.append(UInt8(ascii: "["))
-    firstInContainer.append(true)
+    firstInContainer.push()
     body(&self)
-    let empty = firstInContainer.removeLast()
+    let empty = firstInContainer.pop()
     if !empty { newline() }
     bytes.append(UInt8(ascii: "]"))
   }
@@ -230,8 +229,7 @@ extension JSONWriter {
     if afterKey {
       afterKey = false
     } else {
-      if !firstInContainer[firstInContainer.count - 1] { bytes.append(UInt8(ascii: ",")) }
-      firstInContainer[firstInContainer.count - 1] = false
+      if firstInContainer.takeFirst() == false { bytes.append(UInt8(ascii: ",")) }
     }
     bytes.append(UInt8(ascii: "\""))
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -274,5 +272,47 @@ extension JSONWriter {
   public mutating func field(named key: String, _ value: Double) {
     self.key(key)
     number(value)
+  }
+}
+
+/// Whether each open container is still empty, innermost last: one bit per level (no array
+/// access per value written), levels beyond 64 in an array.
+private struct OpenContainers {
+  private(set) var depth = 0
+  private var bits: UInt64 = 0
+  private var deeper: [Bool] = []
+
+  var isEmpty: Bool { depth == 0 }
+
+  /// Opens a container (empty so far).
+  mutating func push() {
+    if depth < 64 { bits |= 1 << UInt64(depth) } else { deeper.append(true) }
+    depth += 1
+  }
+
+  /// Closes the innermost container; returns whether it stayed empty.
+  mutating func pop() -> Bool {
+    depth -= 1
+    if depth >= 64 { return deeper.removeLast() }
+    return bits & (1 << UInt64(depth)) != 0
+  }
+
+  /// Whether the innermost container was still empty (it is not any more); nil when none is open.
+  mutating func takeFirst() -> Bool? {
+    guard depth > 0 else { return nil }
+    let level = depth - 1
+    if level >= 64 {
+      defer { deeper[deeper.count - 1] = false }
+      return deeper[deeper.count - 1]
+    }
+    let mask: UInt64 = 1 << UInt64(level)
+    defer { bits &= ~mask }
+    return bits & mask != 0
+  }
+
+  mutating func removeAll() {
+    depth = 0
+    bits = 0
+    deeper.removeAll(keepingCapacity: true)
   }
 }

@@ -55,26 +55,35 @@ extension Command {
 struct CommandEntry: Sendable {
   var name: String
   var summary: String
-  var help: String
   var run: @Sendable ([String]) -> Int32
+  /// What the rest is built from, when asked: building every command's help text and option
+  /// list at start-up cost a quick command (`players show`) a fifth of its time.
+  fileprivate var makeHelp: @Sendable () -> String
+  fileprivate var makeSpecs: @Sendable () -> [OptionSpec]
+  fileprivate var makeCanonical: @Sendable ([String]) throws(UsageError) -> [String]
+
+  /// The command's help text.
+  var help: String { makeHelp() }
+
   /// For a command that shards: a part's arguments parsed and checked as the command does, in
   /// canonical form (a usage error for an option a part cannot carry).
-  var canonicalShardArguments: (@Sendable ([String]) throws(UsageError) -> [String])?
+  var canonicalShardArguments: (@Sendable ([String]) throws(UsageError) -> [String])? {
+    makeSpecs().contains { $0.name == Sharding.option.spec.name } ? makeCanonical : nil
+  }
+
   /// The options that name a file the command writes.
-  var fileOptions: [String]
+  var fileOptions: [String] { makeSpecs().filter(\.writesFile).map(\.name) }
 }
 
 extension Command {
   /// The registry entry of the command.
   static var entry: CommandEntry {
-    let specs = Options.declarations.map(\.spec)
-    var canonical: (@Sendable ([String]) throws(UsageError) -> [String])?
-    if specs.contains(where: { $0.name == Sharding.option.spec.name }) {
-      canonical = { (raw: [String]) throws(UsageError) -> [String] in try Sharding.canonical(Arguments<Options>(raw)) }
-    }
-    return CommandEntry(
-      name: name, summary: summary, help: help, run: { main($0) }, canonicalShardArguments: canonical,
-      fileOptions: specs.filter(\.writesFile).map(\.name))
+    CommandEntry(
+      name: name, summary: summary, run: { main($0) }, makeHelp: { help },
+      makeSpecs: { Options.declarations.map(\.spec) },
+      makeCanonical: { (raw: [String]) throws(UsageError) -> [String] in
+        try Sharding.canonical(Arguments<Options>(raw))
+      })
   }
 
   /// Parses arguments, runs, and turns errors into messages and exit codes.
