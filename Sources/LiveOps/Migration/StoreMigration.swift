@@ -7,8 +7,10 @@ import Store
 /// logged history under it, adjusting the result by a ``MigrationPolicy``, and writing each
 /// player in its own transaction with the pack's digest and the policy recorded. Players already
 /// migrated to the pack with the policy are left alone, so a rerun after a crash finishes the
-/// rest and a second run changes nothing. Histories are replayed on `threads` threads; players
-/// are written in id byte order.
+/// rest and a second run changes nothing. Histories are replayed on `threads` threads, each
+/// reading the players' states before through its own read-only connection (the writing
+/// connection's thread only streams the histories and writes); players are written in id byte
+/// order.
 public enum StoreMigration {
   /// What happened to one player.
   public struct Outcome: Sendable {
@@ -43,13 +45,45 @@ public enum StoreMigration {
     public init() {}
   }
 
-  /// One player handed to a worker.
+  /// One player handed to a worker: its history, and whether it is to be migrated (its state
+  /// before is then read by the worker) or why not (in its outcome).
   struct Job: Sendable {
     var player: PlayerID
     var history: EventHistory
-    var old: PlayerState?
-    var oldPack: RulePack?
     var outcome: Outcome
+  }
+
+  /// A worker: its replayer, its own read-only connection to the store, and the packs players
+  /// were on, by digest (a store holds a few; read once each).
+  final class Worker {
+    let replayer: HistoryReplayer
+    let store: SQLiteStore
+    let policy: MigrationPolicy
+    var packs: [String: RulePack?] = [:]
+
+    init(engine: Engine, path: String, policy: MigrationPolicy) throws(LedgerError) {
+      replayer = HistoryReplayer(engine: engine)
+      store = try SQLiteStore(path: path, access: .readOnly)
+      self.policy = policy
+    }
+
+    func run(_ job: Job) -> (Outcome, PlayerState?) {
+      var job = job
+      guard job.outcome.problem == nil, !job.outcome.alreadyDone else { return (job.outcome, nil) }
+      let old: PlayerState?
+      var oldPack: RulePack?
+      do {
+        old = try store.load(player: job.player)
+        if let old {
+          if packs[old.pack.digest] == nil { packs[old.pack.digest] = .some(try store.pack(digest: old.pack.digest)) }
+          oldPack = packs[old.pack.digest] ?? nil
+        }
+      } catch {
+        job.outcome.problem = error.diagnostics.first?.message ?? "it cannot be read"
+        return (job.outcome, nil)
+      }
+      return migrate(job, old: old, oldPack: oldPack, replayer: replayer, policy: policy)
+    }
   }
 
   /// Migrates `players` (nil: every player) to `engine`'s pack with `policy`; `each` receives
@@ -61,19 +95,16 @@ public enum StoreMigration {
   ) throws -> Counts {
     // A list, not one statement over the log: the writes must not run under an open read.
     let cursor = try store.histories(of: try players ?? store.players())
-    let workers = (0..<Swift.max(1, threads)).map { index in
-      let replayer = HistoryReplayer(engine: index == 0 ? engine : engine.isolatedCopy())
-      return { (job: Job) -> (Outcome, PlayerState?) in migrate(job, replayer: replayer, policy: policy) }
+    let workers = try (0..<Swift.max(1, threads)).map { index in
+      try Worker(engine: index == 0 ? engine : engine.isolatedCopy(), path: store.path, policy: policy).run
     }
     var counts = Counts()
-    // The packs players were on, by digest (a store holds a few; looked up once each).
-    var packs: [String: RulePack?] = [:]
     try store.beginMigration()
     try OrderedPipeline.run(
       workers: workers, window: 64,
       next: { () throws -> Job? in
         guard let logged = try cursor.next() else { return nil }
-        return try job(logged, store: store, digest: engine.pack.digest, policy: policy, packs: &packs)
+        return try job(logged, store: store, digest: engine.pack.digest, policy: policy)
       },
       consume: { (result: (Outcome, PlayerState?)) throws in
         var (outcome, state) = result
@@ -99,11 +130,8 @@ public enum StoreMigration {
     }
   }
 
-  /// A player's job: its history and state before, or why it is left alone.
-  static func job(
-    _ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy,
-    packs: inout [String: RulePack?]
-  ) throws -> Job {
+  /// A player's job: its history, or why it is left alone.
+  static func job(_ logged: LoggedHistory, store: SQLiteStore, digest: String, policy: MigrationPolicy) throws -> Job {
     let history = EventHistory(
       chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
     var job = Job(
@@ -117,25 +145,18 @@ public enum StoreMigration {
       record.policy == policy.rawValue
     {
       job.outcome.alreadyDone = true
-    } else {
-      do {
-        job.old = try store.load(player: logged.player)
-        if let old = job.old {
-          if packs[old.pack.digest] == nil { packs[old.pack.digest] = .some(try store.pack(digest: old.pack.digest)) }
-          job.oldPack = packs[old.pack.digest] ?? nil
-        }
-      } catch {
-        job.outcome.problem = error.diagnostics.first?.message ?? "it cannot be read"
-      }
     }
     return job
   }
 
-  /// The migrated state of a player (nil: left alone) and its outcome.
-  static func migrate(_ job: Job, replayer: HistoryReplayer, policy: MigrationPolicy) -> (Outcome, PlayerState?) {
+  /// The migrated state of a player (nil: left alone) and its outcome, from its state before
+  /// (`old`, under `oldPack` when the store has that pack's files).
+  static func migrate(
+    _ job: Job, old: PlayerState?, oldPack: RulePack?, replayer: HistoryReplayer, policy: MigrationPolicy
+  ) -> (Outcome, PlayerState?) {
     var outcome = job.outcome
-    guard outcome.problem == nil, !outcome.alreadyDone, let old = job.old else {
-      if outcome.problem == nil && !outcome.alreadyDone { outcome.problem = "the store has no state for it" }
+    guard let old else {
+      outcome.problem = "the store has no state for it"
       return (outcome, nil)
     }
     let replayed: PlayerState
@@ -147,7 +168,7 @@ public enum StoreMigration {
     }
     let state = policy.apply(old: old, replayed: replayed, engine: replayer.engine)
     outcome.migrated = true
-    let before = ReplaySide(old.progress, pack: job.oldPack ?? replayer.engine.pack)
+    let before = ReplaySide(old.progress, pack: oldPack ?? replayer.engine.pack)
     let after = ReplaySide(state.progress, pack: replayer.engine.pack)
     if before != after {
       outcome.change = PlayerImpact(player: job.player.text, base: before, candidate: after, events: outcome.events)
