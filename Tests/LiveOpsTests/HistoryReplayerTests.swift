@@ -43,6 +43,14 @@ import Testing
     #expect(straight.history.checkpoint != candidate.newProgress())
   }
 
+  @Test func anEmptyHistoryGivesANewPlayerWithTheLastChunksWindow() throws {
+    let replayer = HistoryReplayer(engine: try LiveOpsFixture.engine())
+    let empty = EventHistory(chunks: [.init(windowDays: 90, lines: []), .init(windowDays: 30, lines: [])])
+    let state = try replayer.state(of: empty)
+    #expect(state == (try replayer.state(of: empty, events: [])))
+    #expect(state.appliedCount == 0 && state.windowDays == 30 && state.latestDay == nil)
+  }
+
   @Test(arguments: [10, 11, 12, 13])
   func lateEventsAndRetractionsReplayOnTheBatchPath(seed: UInt64) throws {
     let base = try LiveOpsFixture.engine()

@@ -17,7 +17,7 @@ extension HistoryReplayer {
     let firstWindow = history.chunks.first?.windowDays ?? 60
     var state = engine.newPlayer(windowDays: firstWindow)
     return events.withUnsafeBufferPointer { buffer -> PlayerState? in
-      guard let base = buffer.baseAddress else {
+      guard let base = buffer.baseAddress, !buffer.isEmpty else {
         state.history.windowDays = Self.clamped(history.chunks.last?.windowDays ?? firstWindow)
         return state
       }
