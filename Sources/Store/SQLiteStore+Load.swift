@@ -94,6 +94,41 @@ extension SQLiteStore {
     }
   }
 
+  /// A player's progress and pack after every logged event, as ``load(player:engine:)`` gives
+  /// them, for a reader that needs nothing else (a migration compares the old progress with the
+  /// replayed one). When its snapshot covers its whole log — the usual case — only the snapshot's
+  /// header and progress are decoded (the row's and the progress's checksums verified), and its
+  /// event ids are checked by their checksums without being read; otherwise the whole player is
+  /// read. Nil for no such player.
+  /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
+  public func loadProgress(player: PlayerID) throws(LedgerError) -> (progress: PlayerProgress, pack: PackStamp)? {
+    mutex.lock()
+    defer { mutex.unlock() }
+    if let state = cache.states[player] { return (state.progress, state.pack) }
+    do {
+      return try readProgress(player)
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
+    }
+  }
+
+  private func readProgress(_ player: PlayerID) throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp)? {
+    guard let row = try playerRow(player) else { return nil }
+    if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
+    guard let snapshot = row.snapshot, try loggedCount(player) <= row.at else {
+      return try read(player, engine: nil).map { ($0.state.progress, $0.state.pack) }
+    }
+    let decoded = try PlayerSnapshot.decodeProgress(snapshot) { (digest: String) throws(SQLiteError) in
+      try storedPack(digest: digest)
+    }
+    guard decoded.appliedCount == row.at else {
+      throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")
+    }
+    let ids = try checkedIDCount(player)
+    guard ids <= row.at else { throw .damaged("it has \(ids) event ids for \(row.at) events") }
+    return (decoded.progress, decoded.pack)
+  }
+
   /// Every player id, in byte order.
   public func players() throws(LedgerError) -> [PlayerID] {
     mutex.lock()

@@ -150,22 +150,38 @@ extension SQLiteStore {
   /// A player's event ids up to its snapshot, in order, checked: rows start where the previous
   /// ended.
   func savedIDs(_ player: PlayerID) throws(SQLiteError) -> [Fingerprint] {
+    var ids: [Fingerprint] = []
+    _ = try checkIDRows(player) { data in
+      ids.reserveCapacity(ids.count + data.count / 16)
+      for offset in stride(from: 0, to: data.count, by: 16) { ids.append(Fingerprint(bytes: data, at: offset)) }
+    }
+    return ids
+  }
+
+  /// How many event ids a player's `ids` rows hold, checked as ``savedIDs(_:)`` checks them
+  /// (checksums, rows starting where the previous ended), without reading the ids.
+  func checkedIDCount(_ player: PlayerID) throws(SQLiteError) -> Int {
+    try checkIDRows(player) { _ in }
+  }
+
+  /// Checks a player's `ids` rows in order, handing each row's ids to `each`; returns their count.
+  private func checkIDRows(_ player: PlayerID, _ each: ([UInt8]) -> Void) throws(SQLiteError) -> Int {
     let rows = try database.cached("SELECT first, data, checksum FROM ids WHERE player = ? ORDER BY first")
     try rows.bind(1, player.bytes)
-    var ids: [Fingerprint] = []
+    var count = 0
     while try rows.step() {
       let first = rows.int(0)
       let data = rows.blob(1)
       guard rows.isInteger(0), Self.checksum(player, [first], data) == rows.int(2) else {
         throw .damaged("its event ids from \(first) on do not match their checksum")
       }
-      guard first == Int64(ids.count), !data.isEmpty, data.count % 16 == 0 else {
-        throw .damaged("its event ids jump from \(ids.count) to \(first)")
+      guard first == Int64(count), !data.isEmpty, data.count % 16 == 0 else {
+        throw .damaged("its event ids jump from \(count) to \(first)")
       }
-      ids.reserveCapacity(ids.count + data.count / 16)
-      for offset in stride(from: 0, to: data.count, by: 16) { ids.append(Fingerprint(bytes: data, at: offset)) }
+      each(data)
+      count += data.count / 16
     }
-    return ids
+    return count
   }
 
   /// How many of a player's event ids the `ids` table holds.

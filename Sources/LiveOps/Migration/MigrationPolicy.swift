@@ -23,11 +23,16 @@ public enum MigrationPolicy: String, Sendable, CaseIterable {
   /// The migrated state: `replayed` (the history under `engine`'s pack) adjusted by the policy
   /// against `old` (the state before, under its own pack).
   public func apply(old: PlayerState, replayed: PlayerState, engine: Engine) -> PlayerState {
+    apply(old: old.progress, replayed: replayed, engine: engine)
+  }
+
+  /// The migrated state, from the progress before alone (all a policy reads of the state before).
+  public func apply(old: PlayerProgress, replayed: PlayerState, engine: Engine) -> PlayerState {
     var progress = replayed.progress
     switch self {
     case .recompute: return replayed
-    case .neverDemote: Self.keepLevel(of: old.progress, in: &progress, thresholds: engine.pack.levels.thresholds)
-    case .keepUnlocks: Self.keepUnlocks(of: old.progress, in: &progress, pack: engine.pack)
+    case .neverDemote: Self.keepLevel(of: old, in: &progress, thresholds: engine.pack.levels.thresholds)
+    case .keepUnlocks: Self.keepUnlocks(of: old, in: &progress, pack: engine.pack)
     }
     guard progress != replayed.progress else { return replayed }
     var state = replayed

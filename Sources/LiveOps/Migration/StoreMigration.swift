@@ -70,13 +70,15 @@ public enum StoreMigration {
     func run(_ job: Job) -> (Outcome, PlayerState?) {
       var job = job
       guard job.outcome.problem == nil, !job.outcome.alreadyDone else { return (job.outcome, nil) }
-      let old: PlayerState?
+      let old: PlayerProgress?
       var oldPack: RulePack?
       do {
-        old = try store.load(player: job.player)
-        if let old {
-          if packs[old.pack.digest] == nil { packs[old.pack.digest] = .some(try store.pack(digest: old.pack.digest)) }
-          oldPack = packs[old.pack.digest] ?? nil
+        // Only the progress: the policy and the comparison read nothing else of the state before.
+        let stored = try store.loadProgress(player: job.player)
+        old = stored?.progress
+        if let digest = stored?.pack.digest {
+          if packs[digest] == nil { packs[digest] = .some(try store.pack(digest: digest)) }
+          oldPack = packs[digest] ?? nil
         }
       } catch {
         job.outcome.problem = error.diagnostics.first?.message ?? "it cannot be read"
@@ -149,10 +151,10 @@ public enum StoreMigration {
     return job
   }
 
-  /// The migrated state of a player (nil: left alone) and its outcome, from its state before
+  /// The migrated state of a player (nil: left alone) and its outcome, from its progress before
   /// (`old`, under `oldPack` when the store has that pack's files).
   static func migrate(
-    _ job: Job, old: PlayerState?, oldPack: RulePack?, replayer: HistoryReplayer, policy: MigrationPolicy
+    _ job: Job, old: PlayerProgress?, oldPack: RulePack?, replayer: HistoryReplayer, policy: MigrationPolicy
   ) -> (Outcome, PlayerState?) {
     var outcome = job.outcome
     guard let old else {
@@ -168,7 +170,7 @@ public enum StoreMigration {
     }
     let state = policy.apply(old: old, replayed: replayed, engine: replayer.engine)
     outcome.migrated = true
-    let before = ReplaySide(old.progress, pack: oldPack ?? replayer.engine.pack)
+    let before = ReplaySide(old, pack: oldPack ?? replayer.engine.pack)
     let after = ReplaySide(state.progress, pack: replayer.engine.pack)
     if before != after {
       outcome.change = PlayerImpact(player: job.player.text, base: before, candidate: after, events: outcome.events)

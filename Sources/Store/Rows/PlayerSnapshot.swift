@@ -63,49 +63,87 @@ enum PlayerSnapshot {
   private static func decodeBinary(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?)
     throws(SQLiteError) -> PlayerState
   {
+    try reading(bytes) { (reader: inout BinaryReader) throws -> PlayerState in
+      let header = try Header(&reader, pack: pack)
+      let progress = try PlayerProgress(from: &reader, pack: header.rules)
+      var history = History(
+        windowDays: header.windowDays, checkpoint: try PlayerProgress(from: &reader, pack: header.rules))
+      history.appliedCount = header.appliedCount
+      history.nextSeq = header.nextSeq
+      history.epoch = header.epoch
+      history.latestDay = header.latestDay
+      history.replayFloor = header.replayFloor
+      history.kept = KeptEvents(
+        try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
+          let seq = try reader.int()
+          return KeptEvent(
+            id: try reader.string(), day: try reader.day(), isClosure: try reader.bool(), seq: seq,
+            line: try reader.string())
+        })
+      history.retracted = try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
+        Withdrawn(seq: try reader.int(), day: try reader.day())
+      }
+      guard reader.isAtEnd else { throw BinaryFormatError("bytes after the snapshot", at: reader.offset) }
+      if let problem = history.problems.first {
+        throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)")
+      }
+      return PlayerState(progress: progress, pack: header.stamp, history: history)
+    }
+  }
+
+  /// Only the progress of a snapshot, its pack and the events it covers: the header and the
+  /// progress section are decoded (the progress with its own checksum), the rest — checkpoint,
+  /// kept events — is left unread (the row's checksum covers it). For a reader that needs the
+  /// progress alone (a migration compares the old progress with the replayed one).
+  static func decodeProgress(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError)
+    -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int)
+  {
+    guard bytes.first == format else {
+      throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
+    }
+    return try reading(bytes) { (reader: inout BinaryReader) throws in
+      let header = try Header(&reader, pack: pack)
+      return (try PlayerProgress(from: &reader, pack: header.rules), header.stamp, header.appliedCount)
+    }
+  }
+
+  /// A snapshot's fields before its progress.
+  private struct Header {
+    var stamp: PackStamp
+    var rules: RulePack?
+    var windowDays: Int
+    var appliedCount: Int
+    var nextSeq: Int
+    var epoch: Int
+    var latestDay: Day?
+    var replayFloor: Day?
+
+    init(_ reader: inout BinaryReader, pack: (String) throws(SQLiteError) -> RulePack?) throws {
+      _ = try reader.byte()
+      stamp = PackStamp(name: try reader.string(), version: try reader.string(), digest: try reader.string())
+      let isPacked = try reader.bool()
+      rules = isPacked ? try pack(stamp.digest) : nil
+      if isPacked && rules == nil {
+        throw SQLiteError.damaged("its snapshot needs rule pack \(stamp.digest), which the store does not have")
+      }
+      windowDays = try reader.int()
+      appliedCount = try reader.int()
+      nextSeq = try reader.int()
+      epoch = try reader.int()
+      latestDay = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in try reader.day() }
+      replayFloor = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in try reader.day() }
+    }
+  }
+
+  /// Runs `body` on a reader of the bytes, turning its errors into located messages.
+  private static func reading<Value>(_ bytes: [UInt8], _ body: (inout BinaryReader) throws -> Value)
+    throws(SQLiteError) -> Value
+  {
     let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(SQLiteError) -> PlayerState in
+      Result { () throws(SQLiteError) -> Value in
         var reader = BinaryReader(buffer)
         do {
-          _ = try reader.byte()
-          let stamp = PackStamp(name: try reader.string(), version: try reader.string(), digest: try reader.string())
-          let isPacked = try reader.bool()
-          let rules = isPacked ? try pack(stamp.digest) : nil
-          if isPacked && rules == nil {
-            throw SQLiteError.damaged("its snapshot needs rule pack \(stamp.digest), which the store does not have")
-          }
-          let windowDays = try reader.int()
-          let appliedCount = try reader.int()
-          let nextSeq = try reader.int()
-          let epoch = try reader.int()
-          let latestDay = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in
-            try reader.day()
-          }
-          let replayFloor = try reader.optional { (reader: inout BinaryReader) throws(BinaryFormatError) in
-            try reader.day()
-          }
-          let progress = try PlayerProgress(from: &reader, pack: rules)
-          var history = History(windowDays: windowDays, checkpoint: try PlayerProgress(from: &reader, pack: rules))
-          history.appliedCount = appliedCount
-          history.nextSeq = nextSeq
-          history.epoch = epoch
-          history.latestDay = latestDay
-          history.replayFloor = replayFloor
-          history.kept = KeptEvents(
-            try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
-              let seq = try reader.int()
-              return KeptEvent(
-                id: try reader.string(), day: try reader.day(), isClosure: try reader.bool(), seq: seq,
-                line: try reader.string())
-            })
-          history.retracted = try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
-            Withdrawn(seq: try reader.int(), day: try reader.day())
-          }
-          guard reader.isAtEnd else { throw BinaryFormatError("bytes after the snapshot", at: reader.offset) }
-          if let problem = history.problems.first {
-            throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)")
-          }
-          return PlayerState(progress: progress, pack: stamp, history: history)
+          return try body(&reader)
         } catch let error as BinaryFormatError {
           throw SQLiteError.damaged("its snapshot is invalid at byte \(error.offset): \(error.message)")
         } catch let error as SQLiteError {
