@@ -1,5 +1,6 @@
 import Engine
 import FitQuestTestSupport
+import Foundation
 import RuleLanguage
 import Testing
 
@@ -63,6 +64,42 @@ import Testing
     #expect(fast(line(category: "strength", exercise: "back squat")) == nil)
     #expect(fast(line(category: "Strength", exercise: "Back Squat")) == nil)
     #expect(fast(line(category: "strength", exercise: "Back Squat")) != nil)
+  }
+
+  /// A pack name that is not ASCII but equals an ASCII name under String equality (U+037E GREEK
+  /// QUESTION MARK is ";") is still found for the ASCII spelling, as the full reader finds it: the
+  /// byte table holds only ASCII names and a miss asks the pack's String index.
+  @Test func aNameEqualToAnASCIISpellingIsFoundAsThePackFindsIt() throws {
+    var files: [String: [UInt8]] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: Paths.rules) where name.hasSuffix(".json") {
+      files[name] = Array(try Data(contentsOf: URL(fileURLWithPath: Paths.rules + "/" + name)))
+    }
+    let exercises = String(decoding: try #require(files["exercises.json"]), as: UTF8.self)
+    files["exercises.json"] = Array(
+      exercises.replacingOccurrences(of: #""Back Squat":"#, with: "\"Back Squat\u{037E}\":").utf8)
+    let odd = try RulePackLoader.load(files: files)
+    let index = try #require(odd.exercise(named: "Back Squat;"))
+    #expect(Array(odd.exercises[index].name.utf8) == Array("Back Squat\u{037E}".utf8))
+    let line =
+      #"{"type":"workout","id":"w","date":"2026-01-05","category":"strength","durationMin":30,"#
+      + #""exercises":[{"name":"Back Squat;","sets":[{"reps":5,"weightKg":20}]}]}"#
+    let quick = try #require(Array(line.utf8).withUnsafeBufferPointer { FastEventDecoder(pack: odd).decode($0) })
+    #expect(quick.exercises == [Int32(index)])
+    #expect(Array("Back Squat;".utf8).withUnsafeBufferPointer { odd.exercise(named: $0) } == index)
+    #expect(Array("back squat;".utf8).withUnsafeBufferPointer { odd.exercise(named: $0) } == nil)
+  }
+
+  /// Dates read from bytes follow the String reader: valid days, and nil for the same mistakes.
+  @Test func datesFromBytesAreStrict() throws {
+    for text in ["2026-01-05", "2024-02-29", "0001-01-01", "9999-12-31"] {
+      let day = try #require(Day(iso: text))
+      #expect(Array(text.utf8).withUnsafeBufferPointer { Day(iso: $0) } == day)
+    }
+    #expect(Day(iso: "2026-01-05")?.number == 20_458)
+    for text in ["2025-02-29", "2026-13-01", "2026-00-10", "0000-01-01", "2026-1-05", "2026-01-05 ", "2026/01/05"] {
+      #expect(Day(iso: text) == nil, "\(text)")
+      #expect(Array(text.utf8).withUnsafeBufferPointer { Day(iso: $0) } == nil, "\(text)")
+    }
   }
 
   @Test func mutatedLinesNeverDisagree() {

@@ -50,11 +50,13 @@ package struct FastEventDecoder {
         player = value
       } else if scanner.equals(key, "date") {
         bit = 4
-        guard let value = scanner.string(), let parsed = Day(iso: value) else { return nil }
+        guard let parsed = scanner.day() else { return nil }
         day = parsed
       } else if scanner.equals(key, "category") {
         bit = 8
-        guard let value = scanner.string(), let index = pack.category(named: value) else { return nil }
+        guard let value = scanner.rawString(), let index = pack.category(named: scanner.bytes(value)) else {
+          return nil
+        }
         category = index
       } else if scanner.equals(key, "durationMin") {
         bit = 16
@@ -167,7 +169,9 @@ package struct FastEventDecoder {
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
         if scanner.equals(key, "name"), name == nil {
-          guard let value = scanner.string(), let index = pack.exercise(named: value) else { return nil }
+          guard let value = scanner.rawString(), let index = pack.exercise(named: scanner.bytes(value)) else {
+            return nil
+          }
           name = index
         } else if scanner.equals(key, "sets"), !hasSets {
           // Appended in place: each exercise's sets follow the previous exercise's.

@@ -50,6 +50,16 @@ struct FastEventScanner {
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
+  /// The bytes of a range (a string's contents from ``rawString()``).
+  @inline(__always)
+  func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+
+  /// A string holding an ISO date (`YYYY-MM-DD`), read as a day without making a String.
+  mutating func day() -> Day? {
+    guard let range = rawString() else { return nil }
+    return Day(iso: bytes(range))
+  }
+
   /// Whether a byte range holds exactly `text`.
   @inline(__always)
   func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {

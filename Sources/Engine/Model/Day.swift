@@ -13,7 +13,13 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
   /// Parses a strict ISO date, `YYYY-MM-DD` (years 1–9999); nil when invalid.
   public init?(iso text: String) {
-    let bytes = Array(text.utf8)
+    var text = text
+    guard let day = text.withUTF8({ Day(iso: $0) }) else { return nil }
+    self = day
+  }
+
+  /// Parses a strict ISO date from its UTF-8 bytes (no String made: event lines are read so).
+  package init?(iso bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
     func digits(_ range: Range<Int>) -> Int? {
       var value = 0

@@ -44,6 +44,9 @@ public final class RulePack: Sendable {
   package let facts: FactTable
   private let exerciseIndex: [String: Int]
   private let categoryIndex: [String: Int]
+  /// The ASCII names of those indexes by their bytes (for the fast event decoder).
+  private let exerciseBytes: NameTable
+  private let categoryBytes: NameTable
   /// The `--set` overrides applied when loading.
   public let overrides: [JSONOverride]
   /// The files it was compiled from (to compile it again, see ``Engine/isolatedCopy()``).
@@ -76,6 +79,8 @@ public final class RulePack: Sendable {
       categories[category.name] = index
     }
     categoryIndex = categories
+    exerciseBytes = NameTable(exercises)
+    categoryBytes = NameTable(categories)
     self.overrides = overrides
   }
 
@@ -95,6 +100,8 @@ public final class RulePack: Sendable {
     facts = other.facts
     exerciseIndex = other.exerciseIndex
     categoryIndex = other.categoryIndex
+    exerciseBytes = other.exerciseBytes
+    categoryBytes = other.categoryBytes
     overrides = other.overrides
     files = other.files
   }
@@ -108,6 +115,16 @@ public final class RulePack: Sendable {
 
   /// The index of an exercise by its name or one of its aliases.
   public func exercise(named name: String) -> Int? { exerciseIndex[name] }
+
+  /// ``category(named:)`` of a name's UTF-8 bytes: an ASCII name is found without making a String.
+  package func category(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+    categoryBytes.value(of: name) ?? categoryIndex[String(decoding: name, as: UTF8.self)]
+  }
+
+  /// ``exercise(named:)`` of a name's UTF-8 bytes: an ASCII name is found without making a String.
+  package func exercise(named name: UnsafeBufferPointer<UInt8>) -> Int? {
+    exerciseBytes.value(of: name) ?? exerciseIndex[String(decoding: name, as: UTF8.self)]
+  }
 
   /// Whether the pack keeps unlisted exercises in any category (then records and loads of the
   /// names it does not list are kept beyond its own exercises, see ``Engine/reconcile(_:)``).
