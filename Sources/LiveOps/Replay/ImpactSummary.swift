@@ -115,6 +115,12 @@ public struct ImpactSummary: Sendable {
       impact.isDemoted || impact.levelDelta != 0 || !impact.lost.isEmpty || !impact.gained.isEmpty
         || impact.xpDelta != 0
     else { return }
+    // The list is in order: most players are less affected than its last and are not kept.
+    if mostAffected.count == Self.mostAffectedLimit, let last = mostAffected.last,
+      !Self.isMoreAffected(impact, than: last)
+    {
+      return
+    }
     let position = mostAffected.firstIndex { Self.isMoreAffected(impact, than: $0) } ?? mostAffected.count
     guard position < Self.mostAffectedLimit else { return }
     mostAffected.insert(impact, at: position)

@@ -54,7 +54,11 @@ public struct PlayerImpact: Sendable {
   }
 
   /// Whether the player is compared (both sides replayed).
-  public var isCompared: Bool { problem == nil && base != nil && candidate != nil }
+  public var isCompared: Bool {
+    // Patterns, not `==`: comparing the optionals copied both sides on every call.
+    guard case nil = problem, case .some = base, case .some = candidate else { return false }
+    return true
+  }
 
   /// A lower level under the candidate, or an unlock lost.
   public var isDemoted: Bool {
