@@ -92,7 +92,8 @@ import Testing
     var sawOld = false
     var sawNewer = false
     var killed: [(attempt: Int, count: Int, progress: PlayerProgress)] = []
-    let kills = 24
+    // Twelve moments (each kill is followed by a rerun to the end: about one whole run each).
+    let kills = 12
     for attempt in 0..<kills {
       let work = Paths.temporaryDirectory("crash")
       defer { try? FileManager.default.removeItem(at: work) }
