@@ -4,7 +4,7 @@ extension Formula {
   /// Evaluates a formula of a small private scope (level curves, stats) on a few arguments.
   func evaluate(_ arguments: Double...) throws(FormulaFailure) -> Double {
     let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, arguments.count)) { buffer in
-      for (index, argument) in arguments.enumerated() { buffer[index] = argument }
+      for index in arguments.indices { buffer[index] = arguments[index] }
       return Result { () throws(FormulaFailure) -> Double in
         try evaluate(slots: UnsafePointer(buffer.baseAddress.unsafelyUnwrapped))
       }

@@ -83,7 +83,10 @@ struct DayGenerator {
         lapsed = true
       }
     }
-    for (sessionIndex, session) in scenario.sessions.enumerated() where session.weekdays.contains(day.weekday) {
+    // Index loops, not enumerated(): the generator runs once per simulated day, and a debug
+    // build (the tests') spends more on the enumerated sequence's generic metadata than on the day.
+    for sessionIndex in scenario.sessions.indices where scenario.sessions[sessionIndex].weekdays.contains(day.weekday) {
+      let session = scenario.sessions[sessionIndex]
       let draw = random.uniform()
       if lapsed || draw >= (session.probability ?? scenario.adherence.probability) { continue }
       events.append(workout(session, sessionIndex, day: day, index: index, program: program, state: state))
@@ -111,7 +114,8 @@ struct DayGenerator {
     let pack = engine.pack
     let deload = engine.isDeloadWeek(day, state)
     let volumeFactor = (program?.volume ?? 1) * (deload ? pack.progression?.deload?.volumeFactor ?? 1 : 1)
-    for (position, plan) in session.exercises.enumerated() {
+    for position in session.exercises.indices {
+      let plan = session.exercises[position]
       let slot = exerciseSlots[sessionIndex][position]
       let exercise = Int(exerciseIndexes[sessionIndex][position])
       lifter.detrain(slot, today: index)

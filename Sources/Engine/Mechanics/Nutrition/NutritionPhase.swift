@@ -86,7 +86,8 @@ extension Engine {
         values[3] = base.fatG
         values[4] = adjustment
         var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
-        for (index, macro) in rules.macros.enumerated() {
+        for index in rules.macros.indices {
+          let macro = rules.macros[index]
           let value: Double
           do throws(FormulaFailure) {
             value = try macro.formula.evaluate(slots: UnsafePointer(values.baseAddress.unsafelyUnwrapped))

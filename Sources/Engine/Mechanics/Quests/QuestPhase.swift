@@ -27,7 +27,8 @@ extension Engine {
       state.quests.periods[index].categoryWorkouts[facts.category] += 1
       state.quests.periods[index].categoryMinutes[facts.category] += facts.durationMin
     }
-    for (index, quest) in rules.quests.enumerated() {
+    for index in rules.quests.indices {
+      let quest = rules.quests[index]
       let periodIndex = quest.period == .day ? 0 : 1
       let key = periodIndex == 0 ? keys.0 : keys.1
       guard state.quests.quests[index].lastPeriod != key else { continue }

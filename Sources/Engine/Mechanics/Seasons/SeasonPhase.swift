@@ -10,7 +10,8 @@ extension Engine {
   {
     guard let rules = pack.seasons else { return }
     var filled = false
-    for (index, season) in rules.seasons.enumerated() where season.contains(context.day) {
+    for index in rules.seasons.indices where rules.seasons[index].contains(context.day) {
+      let season = rules.seasons[index]
       if !filled {
         fill(slots(SeasonsMechanic.self, 0), &context, &state)
         filled = true

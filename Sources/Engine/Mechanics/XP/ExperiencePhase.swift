@@ -44,8 +44,8 @@ extension Engine {
     let explain = log.isExplaining
     var raw = 0.0
     var values: [Double] = []
-    for (index, term) in rules.terms.enumerated() {
-      let value = try evaluate(term.formula, context)
+    for index in rules.terms.indices {
+      let value = try evaluate(rules.terms[index].formula, context)
       raw = index == 0 ? value : raw + value
       if explain { values.append(value) }
     }
@@ -63,7 +63,8 @@ extension Engine {
   ) throws(EngineError) {
     let rules = pack.xp
     var bonusValues: [Double] = []
-    for (index, bonus) in rules.bonuses.enumerated() where try evaluate(bonus.condition, context) != 0 {
+    for index in rules.bonuses.indices where try evaluate(rules.bonuses[index].condition, context) != 0 {
+      let bonus = rules.bonuses[index]
       let amount = try wholeXP(rules.rounding.round(try evaluate(bonus.amount, context)))
       try add(amount, to: &total, "the workout's XP")
       if log.isExplaining { bonusValues += [Double(index), Double(amount)] }
