@@ -94,12 +94,22 @@ public final class SQLiteStore: @unchecked Sendable {
     } catch {
       throw .unreadable(Diagnostic(file: path, message: "cannot open the store: \(error.message)"))
     }
-    do {
-      if !isReadOnly { try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;") }
-      try openSchema(mayCreate: access == .create)
-      generation = try currentGeneration()
-    } catch {
-      throw failure(error)
+    // Where waiting for a lock could deadlock (the switch of a new file to WAL, a read turning
+    // into a write), SQLite answers "busy" at once instead of waiting: two processes creating
+    // the same store side by side saw it (1 start in 150). Such a start waits here, within the
+    // same limit, and tries again; each attempt is whole or rolled back.
+    var waited = 0
+    while true {
+      do {
+        if !isReadOnly { try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;") }
+        try openSchema(mayCreate: access == .create)
+        generation = try currentGeneration()
+        return
+      } catch {
+        guard error.isBusy, waited < options.waitMilliseconds else { throw failure(error) }
+        Thread.sleep(forTimeInterval: 0.005)
+        waited += 5
+      }
     }
   }
 

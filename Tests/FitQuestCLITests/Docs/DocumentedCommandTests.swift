@@ -125,18 +125,6 @@ enum ParallelJobs {
   }
 }
 
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-  private var value: Value
-  private let lock = NSLock()
-  init(_ value: Value) { self.value = value }
-  func withLock<R>(_ body: (inout Value) -> R) -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
-}
-
 /// A scratch copy of the repository's inputs in which documented commands run: `rules/` and
 /// `scenarios/` copied (commands such as `check --update` may write there), `Tests/` linked,
 /// and `fitquest`/`swift run fitquest` meaning the binary under test.
