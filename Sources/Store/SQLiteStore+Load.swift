@@ -21,7 +21,7 @@ extension SQLiteStore {
     var state: PlayerState?
     if let snapshot = row.snapshot {
       var decoded = try PlayerSnapshot.decode(snapshot) { (digest: String) throws(SQLiteError) in
-        try storedPack(digest: digest)
+        try storedPack(digest: digest, current: engine)
       }
       guard decoded.appliedCount == row.at else {
         throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")

@@ -63,15 +63,16 @@ extension SQLiteStore {
     return id
   }
 
-  /// The rule pack of a digest when the store has its files (compiled once), else nil.
-  func storedPack(digest: String) throws(SQLiteError) -> RulePack? {
+  /// The rule pack of a digest when the store has its files (compiled once), else nil. An
+  /// engine of that digest (`current`, else the run's) is used instead of compiling the files.
+  func storedPack(digest: String, current: Engine? = nil) throws(SQLiteError) -> RulePack? {
     let find = try database.cached("SELECT id, files IS NULL FROM packs WHERE digest = ?")
     try find.bind(1, digest)
     guard try find.step() else { return nil }
     let id = find.int(0)
     let lacksFiles = find.int(1) != 0
     find.reset()
-    return lacksFiles ? nil : try engine(forPack: id, current: currentEngine).pack
+    return lacksFiles ? nil : try engine(forPack: id, current: current ?? currentEngine).pack
   }
 
   static func packChecksum(_ stamp: PackStamp, _ files: [UInt8]?) -> Int64 {

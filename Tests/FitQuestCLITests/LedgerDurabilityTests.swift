@@ -7,10 +7,11 @@ import Testing
 
 /// `fitquest award` under SIGKILL, concurrent writers, a full disk and an unwritable directory.
 @Suite(.serialized) struct LedgerDurabilityTests {
-  /// Two years of a five-day lifter (about 1,900 events), made once by the scenario generator.
+  /// A year of a five-day lifter (947 events, 19 saves at --commit-every 50), made once by the
+  /// scenario generator.
   static let stream: [String] = {
     let result = try? CommandRunner.fitquest(
-      ["simulate", "--format", "events", "--set", "scenario.duration.months=24", "scenarios/consistent-5x-lifter.json"])
+      ["simulate", "--format", "events", "--set", "scenario.duration.months=12", "scenarios/consistent-5x-lifter.json"])
     return (result?.stdout ?? "").split(separator: "\n").map(String.init)
   }()
 
@@ -78,7 +79,7 @@ import Testing
   }
 
   @Test func killedAtAnyMomentTheStateIsConsistentAndARerunFinishesExactly() throws {
-    #expect(Self.stream.count > 1500)
+    #expect(Self.stream.count > 900)
     let engine = try Engine(rulesDirectory: Paths.rules)
     // The reference: an uninterrupted run, after a first run of 100 events (the "old" state).
     let reference = Paths.temporaryDirectory("crash-reference")
@@ -147,7 +148,7 @@ import Testing
       files[index].append(line)
       if repeated { files[2].append(line) }
     }
-    #expect(files.allSatisfy { $0.count > 400 })
+    #expect(files.allSatisfy { $0.count > 250 })
     let work = Paths.temporaryDirectory("concurrent")
     defer { try? FileManager.default.removeItem(at: work) }
     for (index, lines) in files.enumerated() {
