@@ -45,8 +45,10 @@ extension Value {
   static func parseNumber(_ text: String) -> Double {
     let trimmed = text.trimmingASCIIWhitespace()
     if trimmed.isEmpty { return 0 }
-    let bytes = Array(trimmed.utf8)
+    var bytes = Array(trimmed.utf8)
     guard isNumberSyntax(bytes) else { return .nan }
+    // JavaScript's Number("+1") is 1; the JSON grammar NumberText reads has no '+'.
+    if bytes.first == UInt8(ascii: "+") { bytes.removeFirst() }
     return bytes.withUnsafeBufferPointer { NumberText.double(from: $0) } ?? .nan
   }
 

@@ -36,7 +36,9 @@ public enum NumberText {
       index += 1
     }
     if index < text.count {
-      index += 1  // 'e' or 'E'
+      // Only an exponent may follow ('e' or 'E', a sign, digits); anything else is not a number.
+      guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
+      index += 1
       var expNegative = false
       if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
         expNegative = text[index] == UInt8(ascii: "-")
@@ -44,7 +46,9 @@ public enum NumberText {
       }
       var value = 0
       while index < text.count {
-        value = min(value * 10 + Int(text[index] - UInt8(ascii: "0")), 100_000)
+        let digit = text[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = min(value * 10 + Int(digit), 100_000)
         index += 1
       }
       exponent += expNegative ? -value : value
