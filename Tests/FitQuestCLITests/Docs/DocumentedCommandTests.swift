@@ -35,15 +35,19 @@ import Testing
     // the same fresh workspace and the commands are deterministic: each such list runs once, and
     // every block that shows it is checked against its output.
     var unique: [[DocExample]] = []
-    var uniqueIndex: [[String]: Int] = [:]
-    for block in heaviestFirst where uniqueIndex[block.map(\.command)] == nil {
-      uniqueIndex[block.map(\.command)] = unique.count
-      unique.append(block)
+    var runOfBlock: [Int] = []  // for each block, the run of its commands that it is checked against
+    var runOfCommands: [[String]: Int] = [:]
+    for block in heaviestFirst {
+      let run = runOfCommands[block.map(\.command)] ?? unique.count
+      if run == unique.count {
+        runOfCommands[block.map(\.command)] = run
+        unique.append(block)
+      }
+      runOfBlock.append(run)
     }
     let ran = ParallelJobs.run(unique.map { block in { DocWorkspace.run(block) } })
-    let outcomes = heaviestFirst.map { block in
-      let shared = uniqueIndex[block.map(\.command)].map { ran[$0] } ?? []
-      return zip(block, shared).map { DocWorkspace.Outcome(example: $0, result: $1.result) }
+    let outcomes = zip(heaviestFirst, runOfBlock).map { block, run in
+      zip(block, ran[run]).map { DocWorkspace.Outcome(example: $0, result: $1.result) }
     }
     var replacements: [String: [(example: DocExample, output: [String])]] = [:]
     let recording = ProcessInfo.processInfo.environment["RECORD_DOCS"] == "1"
