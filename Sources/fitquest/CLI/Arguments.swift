@@ -14,11 +14,12 @@ struct Arguments<Options: CommandOptions>: Sendable {
   private let declared = Options()
   private var values: [String: any Sendable] = [:]
 
-  /// Checks every declared option's value.
-  init(_ scan: ArgumentScan) throws(UsageError) {
+  /// Checks every declared option's value (`declarations`: `Options.declarations`, when the
+  /// caller has them already: reflecting on the options takes about half a millisecond).
+  init(_ scan: ArgumentScan, declarations: [any OptionDeclaration] = Options.declarations) throws(UsageError) {
     self.scan = scan
     positionals = scan.positionals
-    for declaration in Options.declarations {
+    for declaration in declarations {
       values[declaration.spec.name] = try declaration.anyValue(from: scan.texts(declaration.spec.name))
     }
   }

@@ -89,12 +89,13 @@ extension Command {
   /// Parses arguments, runs, and turns errors into messages and exit codes.
   static func main(_ rawArguments: [String]) -> Int32 {
     do {
-      let scan = try ArgumentScan(rawArguments, options: Options.declarations.map(\.spec))
+      let declarations = Options.declarations
+      let scan = try ArgumentScan(rawArguments, options: declarations.map(\.spec))
       if scan.wantsHelp {
         Console.output.line(help)
         return ExitCode.success
       }
-      let arguments = try Arguments<Options>(scan)
+      let arguments = try Arguments<Options>(scan, declarations: declarations)
       if let shard = arguments[Sharding.option] { return try Sharding.runShard(Self.self, shard: shard, arguments) }
       return try run(arguments)
     } catch let error as UsageError {
