@@ -102,21 +102,14 @@ extension SQLiteStore {
   /// read. Nil for no such player.
   /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
   public func loadProgress(player: PlayerID) throws(LedgerError) -> (progress: PlayerProgress, pack: PackStamp)? {
-    mutex.lock()
-    defer { mutex.unlock() }
-    if let state = cache.states[player] { return (state.progress, state.pack) }
-    do {
-      return try readProgress(player)
-    } catch {
-      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
-    }
+    try loadStoredProgress(player: player).map { ($0.progress, $0.pack) }
   }
 
-  private func readProgress(_ player: PlayerID) throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp)? {
+  func readProgress(_ player: PlayerID) throws(SQLiteError) -> StoredProgress? {
     guard let row = try playerRow(player) else { return nil }
     if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
     guard let snapshot = row.snapshot, try loggedCount(player) <= row.at else {
-      return try read(player, engine: nil).map { ($0.state.progress, $0.state.pack) }
+      return try read(player, engine: nil).map { StoredProgress($0.state) }
     }
     let decoded = try PlayerSnapshot.decodeProgress(snapshot) { (digest: String) throws(SQLiteError) in
       try storedPack(digest: digest)
@@ -126,7 +119,8 @@ extension SQLiteStore {
     }
     let ids = try checkedIDCount(player)
     guard ids <= row.at else { throw .damaged("it has \(ids) event ids for \(row.at) events") }
-    return (decoded.progress, decoded.pack)
+    return StoredProgress(
+      progress: decoded.progress, pack: decoded.pack, appliedCount: decoded.appliedCount, packChanges: decoded.epoch)
   }
 
   /// Every player id, in byte order.

@@ -40,10 +40,28 @@ public struct HistoryReplayer {
 
   /// The progress from the history's events already resolved against this pack.
   package func progress(of history: EventHistory, events: [ResolvedEvent]) throws(ReplayFailure) -> PlayerProgress {
+    let (progress, stop) = applyStraight(events)
+    guard let (index, error) = stop else { return progress }
+    // A retraction, or an event out of date order (a late event, or one on a closed day): the
+    // batch path withdraws or places it.
+    guard let error else { return try state(of: history, events: events).progress }
+    if case .outOfOrder = error { return try state(of: history, events: events).progress }
+    throw ReplayFailure(index: index, eventID: events[index].id, message: error.message)
+  }
+
+  /// The progress of events applied straight — in date order, without retractions, each
+  /// accepted — or nil when one is not (the history then needs the batch path, or fails).
+  package func straightProgress(of events: [ResolvedEvent]) -> PlayerProgress? {
+    let (progress, stop) = applyStraight(events)
+    return stop == nil ? progress : nil
+  }
+
+  /// Applies the events straight to a new progress until the first it stops at: a retraction
+  /// (no error) or the engine's error.
+  private func applyStraight(_ events: [ResolvedEvent]) -> (PlayerProgress, stop: (index: Int, error: EngineError?)?) {
     var live = engine.newLivePlayer()
     var log = AwardLog(.off)
     // Through a pointer: an event read from the array by subscript would be copied.
-    // The first event the fast path stops at: a retraction (no error) or the engine's error.
     let stop = events.withUnsafeBufferPointer { buffer -> (index: Int, error: EngineError?)? in
       for index in buffer.indices {
         let event = buffer.baseAddress.unsafelyUnwrapped + index
@@ -56,12 +74,7 @@ public struct HistoryReplayer {
       }
       return nil
     }
-    guard let (index, error) = stop else { return live.progress }
-    // A retraction, or an event out of date order (a late event, or one on a closed day): the
-    // batch path withdraws or places it.
-    guard let error else { return try state(of: history, events: events).progress }
-    if case .outOfOrder = error { return try state(of: history, events: events).progress }
-    throw ReplayFailure(index: index, eventID: events[index].id, message: error.message)
+    return (live.progress, stop)
   }
 
   /// The whole player from the history's events already resolved against this pack.

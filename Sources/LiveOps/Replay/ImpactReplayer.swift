@@ -15,8 +15,24 @@ public struct ImpactReplayer {
   }
 
   /// The impact of the candidate on one player, against `base` (its own pack, or the one given).
-  public mutating func impact(player: String, history: EventHistory, base: Engine) -> PlayerImpact {
+  ///
+  /// `stored`: the player's progress as the store holds it, when it is known to be what `base`
+  /// makes of the whole history (the store applied every event under `base`'s pack, with no pack
+  /// change or migration since). When the history applies straight under the candidate — in
+  /// date order, without retractions: the base's replay would then apply it straight too, and
+  /// end where the store did — it stands for the base side, and the base is not replayed.
+  /// Otherwise both sides are replayed.
+  public mutating func impact(
+    player: String, history: EventHistory, base: Engine, stored: PlayerProgress? = nil
+  ) -> PlayerImpact {
     let events = history.eventCount
+    if let stored, let candidateProgress = try? candidate.straightProgress(of: candidate.resolve(history)) {
+      var impact = PlayerImpact(
+        player: player, base: ReplaySide(stored, pack: base.pack),
+        candidate: ReplaySide(candidateProgress, pack: candidate.engine.pack), events: events)
+      impact.isBaseStored = true
+      return impact
+    }
     let known = bases[base.pack.digest]
     let baseReplayer = known?.replayer ?? HistoryReplayer(engine: base)
     let isAlike = known?.isAlike ?? baseReplayer.resolvesAlike(candidate)

@@ -34,6 +34,9 @@ public struct PlayerImpact: Sendable {
   public var problem: Problem?
   /// Events in the player's history.
   public var events: Int
+  /// Whether the base side is the player's stored progress rather than a replay (the same
+  /// outcome; what the tests check the shortcut by). Not part of any output.
+  package var isBaseStored = false
 
   /// The impact of a replay on both sides.
   public init(player: String, base: ReplaySide, candidate: ReplaySide, events: Int) {

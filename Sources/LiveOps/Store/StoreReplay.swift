@@ -7,28 +7,41 @@ import Store
 /// replayed under its base pack — the one given, or the pack it is on — and under the candidate,
 /// compared and folded into a summary as the players stream past in id byte order, on
 /// `threads` threads (the output is the same for any number).
+///
+/// A player whose stored state the store made under the base pack from its whole log (every
+/// logged event applied under that pack, never a pack change or a migration) has that state's
+/// progress as its base side when its history applies straight: it is what replaying the base
+/// gives, read instead of computed (``ImpactReplayer/impact(player:history:base:stored:)``).
 public enum StoreReplay {
   /// One player handed to a worker: its history and its base pack (with a key naming it: nil
   /// for the given base), or why it is not replayed.
   struct Job: Sendable {
+    var id: PlayerID
     var player: String
     var history: EventHistory
     var base: (key: String?, engine: Engine)?
     var events: Int
     var problem: PlayerImpact.Problem?
+    /// Whether every logged event was applied under the base pack and the player never
+    /// migrated: its stored progress may then stand for the base side.
+    var isWholeUnderBase = false
   }
 
   /// Replays the players and hands each one's impact to `each` in id byte order; returns the
   /// summary. `base` nil: each player's own pack (the pack of its last logged events, or the
-  /// pack it was migrated to after them).
+  /// pack it was migrated to after them). `readsStoredBase` false: every base side is replayed
+  /// (the output is the same; the tests compare the two).
   /// - Throws: ``LedgerError`` when the store cannot be read; what `each` throws.
   public static func run(
     store: SQLiteStore, players: [PlayerID]?, candidate: Engine, base: Engine?, threads: Int,
-    each: (PlayerImpact) throws -> Void
+    readsStoredBase: Bool = true, each: (PlayerImpact) throws -> Void
   ) throws -> ImpactSummary {
     let cursor = try store.histories(of: players)
     let workers = (0..<Swift.max(1, threads)).map { index in
-      Worker(candidate: index == 0 ? candidate : candidate.isolatedCopy(), isolated: index > 0).run
+      Worker(
+        candidate: index == 0 ? candidate : candidate.isolatedCopy(), isolated: index > 0,
+        store: readsStoredBase ? try? SQLiteStore(path: store.path, access: .readOnly) : nil
+      ).run
     }
     var summary = ImpactSummary()
     var baseEngines: [String: Engine] = [:]
@@ -51,7 +64,9 @@ public enum StoreReplay {
   {
     let history = EventHistory(
       chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
-    var job = Job(player: logged.player.text, history: history, base: nil, events: history.eventCount, problem: nil)
+    var job = Job(
+      id: logged.player, player: logged.player.text, history: history, base: nil, events: history.eventCount,
+      problem: nil)
     if let damage = logged.damage {
       job.problem = .skipped("its stored rows are damaged: \(damage)")
     } else if logged.chunks.isEmpty {
@@ -60,9 +75,16 @@ public enum StoreReplay {
       job.problem = .skipped("its log starts at event \(logged.first + 1): it was imported with part of its history")
     } else if let base {
       job.base = (nil, base)
+      // A given base equal to the pack of every logged event: read the migration record (a
+      // damaged one only costs the shortcut).
+      if let row = onePack(logged), (try? store.ruleMigration(of: logged.player)) == .some(nil) {
+        job.isWholeUnderBase = (try? rowEngine(row, store: store, engines: &engines))?.pack.digest == base.pack.digest
+      }
     } else {
       do {
-        job.base = try ownPack(logged, store: store, engines: &engines)
+        let record = try store.ruleMigration(of: logged.player)
+        job.base = try ownPack(logged, record: record, store: store, engines: &engines)
+        job.isWholeUnderBase = record == nil && onePack(logged) != nil
       } catch {
         job.problem = .skipped("its own rule pack cannot be used: \(error.diagnostics.first?.message ?? "unreadable")")
       }
@@ -70,12 +92,18 @@ public enum StoreReplay {
     return job
   }
 
-  /// The pack a player is on: the one it was migrated to, when that came after its last logged
-  /// events, else the pack of those.
-  static func ownPack(_ logged: LoggedHistory, store: SQLiteStore, engines: inout [String: Engine]) throws(LedgerError)
-    -> (key: String?, engine: Engine)
-  {
-    if let record = try store.ruleMigration(of: logged.player), record.at >= logged.first + logged.eventCount {
+  /// The pack row of every logged event when they share one, else nil.
+  static func onePack(_ logged: LoggedHistory) -> Int64? {
+    guard let row = logged.chunks.first?.pack, logged.chunks.allSatisfy({ $0.pack == row }) else { return nil }
+    return row
+  }
+
+  /// The pack a player is on: the one it was migrated to (`record`), when that came after its
+  /// last logged events, else the pack of those.
+  static func ownPack(
+    _ logged: LoggedHistory, record: RuleMigrationRecord?, store: SQLiteStore, engines: inout [String: Engine]
+  ) throws(LedgerError) -> (key: String?, engine: Engine) {
+    if let record, record.at >= logged.first + logged.eventCount {
       let key = "digest " + record.digest
       if let engine = engines[key] { return (key, engine) }
       guard let pack = try store.pack(digest: record.digest) else {
@@ -88,30 +116,54 @@ public enum StoreReplay {
       return (key, engine)
     }
     let row = logged.chunks.last?.pack ?? 0
-    let key = "row \(row)"
-    if let engine = engines[key] { return (key, engine) }
-    let engine = try store.engine(forPackRow: row)
-    engines[key] = engine
-    return (key, engine)
+    return ("row \(row)", try rowEngine(row, store: store, engines: &engines))
   }
 
-  /// A worker thread's replayers and its own copies of the base engines.
+  /// The engine of the pack in a row of the store (compiled once).
+  static func rowEngine(_ row: Int64, store: SQLiteStore, engines: inout [String: Engine]) throws(LedgerError)
+    -> Engine
+  {
+    let key = "row \(row)"
+    if let engine = engines[key] { return engine }
+    let engine = try store.engine(forPackRow: row)
+    engines[key] = engine
+    return engine
+  }
+
+  /// A worker thread's replayers, its own copies of the base engines and its own read-only
+  /// connection to the store (nil: every base side is replayed).
   final class Worker {
     var replayer: ImpactReplayer
     let isolated: Bool
+    let store: SQLiteStore?
     var copies: [String: Engine] = [:]
     var givenBase: Engine?
 
-    init(candidate: Engine, isolated: Bool) {
+    init(candidate: Engine, isolated: Bool, store: SQLiteStore?) {
       replayer = ImpactReplayer(candidate: candidate)
       self.isolated = isolated
+      self.store = store
     }
 
     func run(_ job: Job) -> PlayerImpact {
       guard let (key, engine) = job.base, job.problem == nil else {
         return PlayerImpact(player: job.player, problem: job.problem ?? .skipped("no base pack"), events: job.events)
       }
-      return replayer.impact(player: job.player, history: job.history, base: own(engine, key: key))
+      return replayer.impact(
+        player: job.player, history: job.history, base: own(engine, key: key), stored: stored(job, base: engine))
+    }
+
+    /// The player's stored progress when it is what the base makes of its whole history: the
+    /// store's state covers exactly the logged events, under the base's pack, with no pack change
+    /// (a damaged or unreadable state: nil, and the base is replayed).
+    private func stored(_ job: Job, base: Engine) -> PlayerProgress? {
+      guard job.isWholeUnderBase, let store, let stored = try? store.loadStoredProgress(player: job.id) else {
+        return nil
+      }
+      guard stored.packChanges == 0, stored.appliedCount == job.events,
+        stored.pack.digest.utf8.elementsEqual(base.pack.digest.utf8)
+      else { return nil }
+      return stored.progress
     }
 
     /// This thread's copy of a base engine (the engine itself on the first thread).

@@ -91,19 +91,20 @@ enum PlayerSnapshot {
     }
   }
 
-  /// Only the progress of a snapshot, its pack and the events it covers: the header and the
+  /// Only the progress of a snapshot, its pack, the events it covers and its pack changes
+  /// (the history's epoch): the header and the
   /// progress section are decoded (the progress with its own checksum), the rest — checkpoint,
   /// kept events — is left unread (the row's checksum covers it). For a reader that needs the
   /// progress alone (a migration compares the old progress with the replayed one).
   static func decodeProgress(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError)
-    -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int)
+    -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, epoch: Int)
   {
     guard bytes.first == format else {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
     return try reading(bytes) { (reader: inout BinaryReader) throws in
       let header = try Header(&reader, pack: pack)
-      return (try PlayerProgress(from: &reader, pack: header.rules), header.stamp, header.appliedCount)
+      return (try PlayerProgress(from: &reader, pack: header.rules), header.stamp, header.appliedCount, header.epoch)
     }
   }
 

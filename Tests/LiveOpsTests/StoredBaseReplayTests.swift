@@ -1,0 +1,93 @@
+import Engine
+import FitQuestTestSupport
+import Foundation
+import LiveOps
+import Store
+import Testing
+
+/// `fitquest replay` reads a player's stored progress as its base side instead of replaying the
+/// base when the store made that progress under the base pack from the whole log: the output is
+/// byte for byte the one of replaying every base, whatever the players' histories — late events,
+/// retractions, a pack change midway, migrations — and the shortcut is taken exactly for the
+/// players it is sure for.
+@Suite struct StoredBaseReplayTests {
+  static let playerCount = 8
+
+  /// A store of 8 players filled with the default pack in two halves: among p0–p4 the
+  /// disordered ones (late events, retractions) are drawn by `seed`, the others come in date
+  /// order; p5 is migrated to the steeper pack between the halves and continues under it; p6
+  /// moves to the generous pack for the second half; p7 is migrated to the steeper pack at the
+  /// end. Returns the store and the players whose stored progress may stand for their base.
+  static func store(_ path: String, seed: UInt64, streams: [[Event]], disordered: [[Event]]) throws -> (
+    SQLiteStore, Set<String>
+  ) {
+    var random = TestRandom(seed: seed)
+    let late = Set((0..<5).filter { _ in random.next() % 2 == 0 })
+    let histories = (0..<playerCount).map { late.contains($0) ? disordered[$0] : streams[$0] }
+    let old = try LiveOpsFixture.engine()
+    let steeper = try LiveOpsFixture.engine(LiveOpsFixture.steeper)
+    let generous = try LiveOpsFixture.engine(LiveOpsFixture.generous)
+    func interleaved(_ part: (Int, [Event]) -> ArraySlice<Event>) -> [Event] {
+      let parts = histories.enumerated().map { part($0.offset, $0.element) }
+      var events: [Event] = []
+      for position in 0..<(parts.map(\.count).max() ?? 0) {
+        for part in parts where position < part.count { events.append(part[part.startIndex + position]) }
+      }
+      return events
+    }
+    let store = try LiveOpsStoreFixture.store(path, interleaved { $1[..<($1.count / 2)] }, engine: old)
+    func migrate(_ player: String) throws {
+      _ = try StoreMigration.run(
+        store: store, players: [LiveOpsStoreFixture.id(player)], engine: steeper, policy: .neverDemote, threads: 1
+      ) { #expect($0.migrated, "\($0.player): \($0.problem ?? "")") }
+    }
+    try migrate("p5")
+    let second = interleaved { $1[($1.count / 2)...] }
+    try LiveOpsStoreFixture.award(second.filter { !["p5", "p6"].contains($0.player) }, to: store, engine: old)
+    try LiveOpsStoreFixture.award(second.filter { $0.player == "p5" }, to: store, engine: steeper)
+    try LiveOpsStoreFixture.award(second.filter { $0.player == "p6" }, to: store, engine: generous)
+    try migrate("p7")
+    return (store, Set((0..<5).filter { !late.contains($0) }.map { "p\($0)" }))
+  }
+
+  /// The replay's whole JSON output, and the players whose base side was read from the store.
+  static func replay(_ store: SQLiteStore, candidate: Engine, base: Engine?, threads: Int, readsStoredBase: Bool)
+    throws -> (json: String, stored: Set<String>, summary: ImpactSummary)
+  {
+    var writer = ReplayWriter(format: .json)
+    var text = writer.header()
+    var stored: Set<String> = []
+    let summary = try StoreReplay.run(
+      store: store, players: nil, candidate: candidate, base: base, threads: threads, readsStoredBase: readsStoredBase
+    ) { impact in
+      if impact.isBaseStored { stored.insert(impact.player) }
+      text += writer.player(impact)
+    }
+    let rules = ReplayRules(base: base.map { PackStamp($0.pack) }, candidate: PackStamp(candidate.pack))
+    return (text + writer.footer(summary, rules: rules), stored, summary)
+  }
+
+  @Test(arguments: [UInt64(3), 8])
+  func readingTheStoredBaseGivesTheSameOutputAsReplayingIt(seed: UInt64) throws {
+    let directory = Paths.temporaryDirectory("stored-base")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let streams = try (0..<Self.playerCount).map { try LiveOpsFixture.events(player: $0, days: 40) }
+    let disordered = streams.enumerated().map { LiveOpsFixture.disordered($0.element, seed: UInt64($0.offset)) }
+    let (store, eligible) = try Self.store(
+      directory.appendingPathComponent("live.sqlite").path, seed: seed, streams: streams, disordered: disordered)
+    let candidate = try LiveOpsFixture.engine(["pack.constants.levelBase=120"])
+    for base in [nil, try LiveOpsFixture.engine()] {
+      let full = try Self.replay(store, candidate: candidate, base: base, threads: 1, readsStoredBase: false)
+      #expect(full.stored.isEmpty)
+      // Every player is compared, and the flatter curve moves some of them.
+      #expect(full.summary.compared == Self.playerCount)
+      #expect(full.summary.levelUp > 0 && full.summary.unchanged < Self.playerCount)
+      for threads in [1, 2] {
+        let fast = try Self.replay(store, candidate: candidate, base: base, threads: threads, readsStoredBase: true)
+        #expect(fast.json == full.json, "seed \(seed), base \(base == nil ? "own" : "given"), \(threads) threads")
+        // Only the players applied in date order under one pack, never migrated.
+        #expect(fast.stored == eligible, "seed \(seed)")
+      }
+    }
+  }
+}
