@@ -61,8 +61,10 @@ public final class LedgerRun {
     try add(engine.resolve(event))
   }
 
-  /// Queues a resolved event.
-  package func add(_ event: ResolvedEvent) throws(EngineError) {
+  /// Queues a resolved event. `canonicalLine`: the line it was read from, when the decoder found
+  /// it to be the event's canonical line with ``engine``'s pack (it is then kept as it is, not
+  /// written again; ignored when ``engines`` chooses the packs).
+  package func add(_ event: ResolvedEvent, canonicalLine: String? = nil) throws(EngineError) {
     var key: PlayerID?
     if store.keepsPlayersApart {
       guard let text = event.player else {
@@ -79,7 +81,8 @@ public final class LedgerRun {
         message:
           "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
     }
-    queue.append(Queued(event: event, line: event.canonicalLine(pack, writer: &lineWriter), player: key))
+    let line = engines == nil ? canonicalLine : nil
+    queue.append(Queued(event: event, line: line ?? event.canonicalLine(pack, writer: &lineWriter), player: key))
   }
 
   /// The engine that applies a player's events: the one ``engines`` chooses, else ``engine``.

@@ -231,7 +231,19 @@ public struct EventDecoder: Sendable {
   /// the same rules without building a JSON tree; any other line (and every invalid one) is read
   /// by the full reader, which gives the located error.
   package func resolve(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> ResolvedEvent {
-    if let fast, let event = line.withUnsafeBufferPointer({ fast.decode($0) }) { return event }
+    var canonical = false
+    return try resolve(line: line, file: file, lineNumber: lineNumber, canonical: &canonical)
+  }
+
+  /// ``resolve(line:file:lineNumber:)``, and whether the line is the event's canonical line with
+  /// this decoder's pack, byte for byte (see ``FastEventDecoder/decode(_:canonical:)``; false
+  /// when unsure).
+  package func resolve(line: [UInt8], file: String, lineNumber: Int, canonical: inout Bool) throws(DiagnosticError)
+    -> ResolvedEvent
+  {
+    canonical = false
+    if let fast, let event = line.withUnsafeBufferPointer({ fast.decode($0, canonical: &canonical) }) { return event }
+    canonical = false
     return try resolveFully(line: line, file: file, lineNumber: lineNumber)
   }
 

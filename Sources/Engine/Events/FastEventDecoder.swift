@@ -12,7 +12,19 @@ package struct FastEventDecoder {
 
   /// Decodes and resolves a common event line, or returns nil (the full reader then decides).
   package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> ResolvedEvent? {
+    var canonical = false
+    return decode(bytes, canonical: &canonical)
+  }
+
+  /// ``decode(_:)``, and whether the line is already the event's canonical line
+  /// (``ResolvedEvent/canonicalLine(_:)`` with this pack, byte for byte): members in the written
+  /// order, no whitespace, names as the pack spells them, numbers as the writer spells them, no
+  /// member the writer would leave out. A writer's own lines are; a caller then keeps the line
+  /// as it came instead of writing it again.
+  package func decode(_ bytes: UnsafeBufferPointer<UInt8>, canonical: inout Bool) -> ResolvedEvent? {
     var scanner = FastEventScanner(bytes: bytes)
+    // The members' written order: by bit, but `player` (65536) between `id` (2) and `date` (4).
+    var lastRank: UInt32 = 0
     guard scanner.take(UInt8(ascii: "{")) else { return nil }
     var type: Range<Int>?
     var id: String?
@@ -57,6 +69,7 @@ package struct FastEventDecoder {
         guard let value = scanner.rawString(), let index = pack.category(named: scanner.bytes(value)) else {
           return nil
         }
+        if !pack.categories[index].name.utf8.elementsEqual(scanner.bytes(value)) { scanner.isCanonical = false }
         category = index
       } else if scanner.equals(key, "durationMin") {
         bit = 16
@@ -111,6 +124,9 @@ package struct FastEventDecoder {
       }
       guard seen & bit == 0 else { return nil }
       seen |= bit
+      let rank = bit == 65536 ? 3 : bit
+      if rank < lastRank { scanner.isCanonical = false }
+      lastRank = rank
     } while scanner.take(UInt8(ascii: ","))
     guard scanner.take(UInt8(ascii: "}")), scanner.atEnd(), let type, let id, let day else { return nil }
     let workoutFields: UInt32 = 8 | 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048
@@ -130,11 +146,17 @@ package struct FastEventDecoder {
         guard sets == nil, reps == nil, volume == nil else { return nil }
         event.exercises = exercises.0
         event.sets = exercises.1
+        // An empty list is not written.
+        canonical = scanner.isCanonical && !exercises.0.isEmpty
       } else if sets != nil || reps != nil || volume != nil {
+        // The writer writes all three of a summary.
+        canonical = scanner.isCanonical && sets != nil && reps != nil && volume != nil
         event.hasSummary = true
         event.summarySets = Int(sets ?? 0)
         event.summaryReps = Int(reps ?? 0)
         event.summaryVolumeKg = volume ?? 0
+      } else {
+        canonical = scanner.isCanonical
       }
       return event
     }
@@ -145,10 +167,12 @@ package struct FastEventDecoder {
       event.proteinG = protein ?? .nan
       event.carbsG = carbs ?? .nan
       event.fatG = fat ?? .nan
+      canonical = scanner.isCanonical
       return event
     }
     if scanner.equals(type, "dayClosed") {
       guard seen & (workoutFields | nutritionFields) == 0 else { return nil }
+      canonical = scanner.isCanonical
       return ResolvedEvent(kind: .dayClosed, id: id, day: day, player: player)
     }
     return nil
@@ -171,6 +195,9 @@ package struct FastEventDecoder {
         if scanner.equals(key, "name"), name == nil {
           guard let value = scanner.rawString(), let index = pack.exercise(named: scanner.bytes(value)) else {
             return nil
+          }
+          if hasSets || !pack.exercises[index].name.utf8.elementsEqual(scanner.bytes(value)) {
+            scanner.isCanonical = false
           }
           name = index
         } else if scanner.equals(key, "sets"), !hasSets {
@@ -198,8 +225,14 @@ package struct FastEventDecoder {
       var weight: Double?
       var rpe: Double?
       var kind: ExerciseSet.Kind?
+      // Written as reps, weightKg, rpe, kind (not "working").
+      var lastRank = -1
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return false }
+        let rank =
+          scanner.equals(key, "reps") ? 0 : scanner.equals(key, "weightKg") ? 1 : scanner.equals(key, "rpe") ? 2 : 3
+        if rank <= lastRank { scanner.isCanonical = false }
+        lastRank = rank
         if scanner.equals(key, "reps"), reps == nil {
           reps = scanner.number(in: 1...999, whole: true)
           if reps == nil { return false }
@@ -213,6 +246,7 @@ package struct FastEventDecoder {
           guard let value = scanner.rawString() else { return false }
           if scanner.equals(value, "working") {
             kind = .working
+            scanner.isCanonical = false
           } else if scanner.equals(value, "warm-up") {
             kind = .warmUp
           } else if scanner.equals(value, "drop") {

@@ -6,6 +6,9 @@ import RuleLanguage
 struct FastEventScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
+  /// Whether everything read so far is as the canonical writer writes it: no whitespace, and
+  /// numbers spelt as ``JSONWriter/number(_:)`` spells them (the decoder checks the rest).
+  var isCanonical = true
 
   @inline(__always)
   mutating func skipSpace() {
@@ -13,6 +16,7 @@ struct FastEventScanner {
       let byte = bytes[index]
       guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
       index += 1
+      isCanonical = false
     }
   }
 
@@ -95,8 +99,32 @@ struct FastEventScanner {
     }
     guard let value = NumberText.double(from: UnsafeBufferPointer(rebasing: bytes[start..<cursor])), value.isFinite
     else { return nil }
+    if isCanonical && !isCanonicalNumber(start..<cursor, value) { isCanonical = false }
     index = cursor
     return value == 0 ? 0 : value
+  }
+
+  /// Whether a number's text is the writer's spelling of its value: a whole number as plain
+  /// digits; another as the shortest digits that read back as it (``NumberText/format(_:)``),
+  /// which for at most 15 digits without a trailing zero, at least 0.001 and without sign or
+  /// exponent, are the digits written (two such decimals are never the same Double).
+  private func isCanonicalNumber(_ range: Range<Int>, _ value: Double) -> Bool {
+    guard range.count <= 16 else { return false }
+    var digits = 0
+    var point = false
+    for index in range {
+      let byte = bytes[index]
+      if isDigit(byte) {
+        digits += 1
+      } else if byte == UInt8(ascii: ".") {
+        point = true
+      } else {
+        return false
+      }
+    }
+    guard digits <= 15 else { return false }
+    guard point else { return true }
+    return bytes[range.upperBound - 1] != UInt8(ascii: "0") && value >= 0.001
   }
 
   @inline(__always)

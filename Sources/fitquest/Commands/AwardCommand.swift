@@ -150,11 +150,13 @@ enum AwardCommand: Command {
     let dates = AwardSession.DateCheck(today: today)
     let decoder = PlayerEventDecoder(run: session.run)
     let needsPlayer = session.run.store.keepsPlayersApart
+    var canonical = false
     do {
       while let line = try reader.nextLine() {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         let bytes = Array(line)
-        let event = try decoder.resolve(line: bytes, file: reader.name, lineNumber: reader.lineNumber)
+        let event = try decoder.resolve(
+          line: bytes, file: reader.name, lineNumber: reader.lineNumber, canonical: &canonical)
         try dates.check(event, bytes, file: reader.name, line: reader.lineNumber)
         if needsPlayer {
           guard let player = event.player else {
@@ -169,7 +171,8 @@ enum AwardCommand: Command {
             continue
           }
         }
-        try session.add(event, line: bytes, number: reader.lineNumber)
+        try session.add(
+          event, canonicalLine: canonical ? String(decoding: bytes, as: UTF8.self) : nil, number: reader.lineNumber)
       }
       try session.commit()
     } catch let failure as CommandFailure {

@@ -24,10 +24,11 @@ struct AwardSession {
     counts = AwardCounts(format: format)
   }
 
-  /// Queues an event; a full batch is committed.
-  mutating func add(_ event: ResolvedEvent, line: [UInt8], number: Int) throws {
+  /// Queues an event (with its line when that is already its canonical line); a full batch is
+  /// committed.
+  mutating func add(_ event: ResolvedEvent, canonicalLine: String?, number: Int) throws {
     do {
-      try run.add(event)
+      try run.add(event, canonicalLine: canonicalLine)
     } catch {
       throw AwardCommand.diagnostic(error, eventID: event.id, file: file, line: number)
     }
