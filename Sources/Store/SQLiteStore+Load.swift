@@ -102,25 +102,27 @@ extension SQLiteStore {
   /// read. Nil for no such player.
   /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
   public func loadProgress(player: PlayerID) throws(LedgerError) -> (progress: PlayerProgress, pack: PackStamp)? {
-    try loadStoredProgress(player: player).map { ($0.progress, $0.pack) }
+    try loadProgress(player: player, mechanics: nil)
   }
 
-  func readProgress(_ player: PlayerID) throws(SQLiteError) -> StoredProgress? {
+  /// `mechanics`: only their sections of the snapshot's progress are decoded (nil: all).
+  func readProgress(_ player: PlayerID, mechanics: [any Mechanic.Type]?) throws(SQLiteError) -> (
+    progress: PlayerProgress, pack: PackStamp
+  )? {
     guard let row = try playerRow(player) else { return nil }
     if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
     guard let snapshot = row.snapshot, try loggedCount(player) <= row.at else {
-      return try read(player, engine: nil).map { StoredProgress($0.state) }
+      return try read(player, engine: nil).map { ($0.state.progress, $0.state.pack) }
     }
-    let decoded = try PlayerSnapshot.decodeProgress(snapshot) { (digest: String) throws(SQLiteError) in
-      try storedPack(digest: digest)
+    let decoded = try PlayerSnapshot.decodeProgress(snapshot, mechanics: mechanics) {
+      (digest: String) throws(SQLiteError) in try storedPack(digest: digest)
     }
     guard decoded.appliedCount == row.at else {
       throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")
     }
     let ids = try checkedIDCount(player)
     guard ids <= row.at else { throw .damaged("it has \(ids) event ids for \(row.at) events") }
-    return StoredProgress(
-      progress: decoded.progress, pack: decoded.pack, appliedCount: decoded.appliedCount, packChanges: decoded.epoch)
+    return (decoded.progress, decoded.pack)
   }
 
   /// Every player id, in byte order.

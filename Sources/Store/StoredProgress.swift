@@ -1,44 +1,57 @@
 import Engine
 import Ledger
 
-/// A player's progress as the store holds it, with what tells how it was made: the pack that
-/// made it, the events it covers and how many times the player's pack changed under it.
-public struct StoredProgress: Sendable {
-  /// The progress after every logged event.
-  public var progress: PlayerProgress
+/// A player's progress as its snapshot holds it, with what tells how it was made: the pack that
+/// made it and how many times the player's pack changed under it.
+package struct StoredProgress: Sendable {
+  /// The progress after every logged event (only the mechanics asked for, when asked).
+  package var progress: PlayerProgress
   /// The rule pack the progress belongs to.
-  public var pack: PackStamp
-  /// The events applied to the player.
-  public var appliedCount: Int
+  package var pack: PackStamp
   /// How many times the player moved to another pack (the engine re-aligned its progress and
   /// closed its window); 0 when every event was applied under ``pack``.
-  public var packChanges: Int
-
-  /// The stored progress of a whole state.
-  init(_ state: PlayerState) {
-    self.init(
-      progress: state.progress, pack: state.pack, appliedCount: state.appliedCount, packChanges: state.history.epoch)
-  }
-
-  init(progress: PlayerProgress, pack: PackStamp, appliedCount: Int, packChanges: Int) {
-    self.progress = progress
-    self.pack = pack
-    self.appliedCount = appliedCount
-    self.packChanges = packChanges
-  }
+  package var packChanges: Int
 }
 
 extension SQLiteStore {
-  /// A player's stored progress, read as ``loadProgress(player:)`` reads it (the snapshot's
-  /// header and progress alone when the snapshot covers the whole log), with the events it
-  /// covers and its pack changes. Nil for no such player.
-  /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
-  public func loadStoredProgress(player: PlayerID) throws(LedgerError) -> StoredProgress? {
+  /// A player's progress when its snapshot covers exactly `logged` events, read lean for a
+  /// reader that already holds the player's log (a replay): the player's row (its checksum
+  /// verified) and the snapshot's header and progress — only the sections of `mechanics` — are
+  /// decoded; the log and the event ids are not read. Nil when the store has no such player, no
+  /// snapshot of it, or one covering another number of events.
+  /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its row or snapshot is damaged.
+  package func storedProgress(player: PlayerID, covering logged: Int, mechanics: [any Mechanic.Type])
+    throws(LedgerError) -> StoredProgress?
+  {
     mutex.lock()
     defer { mutex.unlock() }
-    if let state = cache.states[player] { return StoredProgress(state) }
+    if let state = cache.states[player] {
+      guard state.appliedCount == logged else { return nil }
+      return StoredProgress(progress: state.progress, pack: state.pack, packChanges: state.history.epoch)
+    }
+    do throws(SQLiteError) {
+      guard let row = try playerRow(player), row.at == logged, let snapshot = row.snapshot else { return nil }
+      let decoded = try PlayerSnapshot.decodeProgress(snapshot, mechanics: mechanics) {
+        (digest: String) throws(SQLiteError) in try storedPack(digest: digest)
+      }
+      guard decoded.appliedCount == logged else { return nil }
+      return StoredProgress(progress: decoded.progress, pack: decoded.pack, packChanges: decoded.epoch)
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
+    }
+  }
+
+  /// ``loadProgress(player:)`` decoding only the sections of `mechanics` (nil: all) of the
+  /// snapshot's progress, for a reader that uses nothing else (a migration's policy and
+  /// comparison); a player whose log goes past its snapshot is read whole.
+  package func loadProgress(player: PlayerID, mechanics: [any Mechanic.Type]?) throws(LedgerError) -> (
+    progress: PlayerProgress, pack: PackStamp
+  )? {
+    mutex.lock()
+    defer { mutex.unlock() }
+    if let state = cache.states[player] { return (state.progress, state.pack) }
     do {
-      return try readProgress(player)
+      return try readProgress(player, mechanics: mechanics)
     } catch {
       throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
     }

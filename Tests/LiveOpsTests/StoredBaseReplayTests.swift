@@ -76,18 +76,50 @@ import Testing
     let (store, eligible) = try Self.store(
       directory.appendingPathComponent("live.sqlite").path, seed: seed, streams: streams, disordered: disordered)
     let candidate = try LiveOpsFixture.engine(["pack.constants.levelBase=120"])
-    for base in [nil, try LiveOpsFixture.engine()] {
-      let full = try Self.replay(store, candidate: candidate, base: base, threads: 1, readsStoredBase: false)
-      #expect(full.stored.isEmpty)
-      // Every player is compared, and the flatter curve moves some of them.
-      #expect(full.summary.compared == Self.playerCount)
-      #expect(full.summary.levelUp > 0 && full.summary.unchanged < Self.playerCount)
-      for threads in [1, 2] {
-        let fast = try Self.replay(store, candidate: candidate, base: base, threads: threads, readsStoredBase: true)
-        #expect(fast.json == full.json, "seed \(seed), base \(base == nil ? "own" : "given"), \(threads) threads")
-        // Only the players applied in date order under one pack, never migrated.
-        #expect(fast.stored == eligible, "seed \(seed)")
+    // First with the snapshots the batches left (a player's snapshot is written every so many
+    // events: most lag behind the log, and those players replay their base), then with every
+    // snapshot saved, as a run of `award --store` leaves them.
+    for isSaved in [false, true] {
+      if isSaved { try store.saveSnapshots() }
+      for base in [nil, try LiveOpsFixture.engine()] {
+        let full = try Self.replay(store, candidate: candidate, base: base, threads: 1, readsStoredBase: false)
+        #expect(full.stored.isEmpty)
+        // Every player is compared, and the flatter curve moves some of them.
+        #expect(full.summary.compared == Self.playerCount)
+        #expect(full.summary.levelUp > 0 && full.summary.unchanged < Self.playerCount)
+        for threads in [1, 2] {
+          let fast = try Self.replay(store, candidate: candidate, base: base, threads: threads, readsStoredBase: true)
+          #expect(fast.json == full.json, "seed \(seed), base \(base == nil ? "own" : "given"), \(threads) threads")
+          // Only players applied in date order under one pack, never migrated; with their
+          // snapshots saved, every one of them.
+          #expect(isSaved ? fast.stored == eligible : fast.stored.isSubset(of: eligible), "seed \(seed)")
+        }
       }
     }
+  }
+
+  @Test func theLeanReadGivesTheSideOfTheWholeStateAndOnlyForTheLoggedCount() throws {
+    let directory = Paths.temporaryDirectory("stored-base")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let engine = try LiveOpsFixture.engine()
+    let store = try LiveOpsStoreFixture.store(
+      directory.appendingPathComponent("live.sqlite").path, try LiveOpsStoreFixture.traffic(players: 3, days: 60),
+      engine: engine)
+    try store.saveSnapshots()
+    let reader = try SQLiteStore(path: store.path, access: .readOnly)
+    for name in ["p0", "p1", "p2"] {
+      let id = LiveOpsStoreFixture.id(name)
+      let whole = try #require(try reader.load(player: id, engine: engine))
+      let lean = try #require(
+        try reader.storedProgress(player: id, covering: whole.appliedCount, mechanics: ReplaySide.mechanics))
+      #expect(lean.packChanges == 0 && lean.pack.digest == engine.pack.digest)
+      // The sections a side does not read are left as a new player's: records are not decoded.
+      #expect(!whole.progress.records.isEmpty && lean.progress.records.isEmpty)
+      #expect(ReplaySide(lean.progress, pack: engine.pack) == ReplaySide(whole.progress, pack: engine.pack))
+      #expect(ReplaySide(whole.progress, pack: engine.pack).achievements > 0)
+      #expect(
+        try reader.storedProgress(player: id, covering: whole.appliedCount - 1, mechanics: ReplaySide.mechanics) == nil)
+    }
+    #expect(try reader.storedProgress(player: LiveOpsStoreFixture.id("nobody"), covering: 0, mechanics: []) == nil)
   }
 }

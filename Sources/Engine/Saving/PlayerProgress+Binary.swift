@@ -65,7 +65,11 @@ extension PlayerProgress {
   }
 
   /// Reads a progress's binary form at a reader's position (as ``write(to:pack:)`` appended it).
-  package init(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) {
+  /// `mechanics`: only these mechanics' sections are read (the others are left as a new
+  /// player's; the checksum still covers every byte); nil: all of them.
+  package init(from reader: inout BinaryReader, pack: RulePack?, mechanics: [any Mechanic.Type]? = nil)
+    throws(BinaryFormatError)
+  {
     let start = reader.offset
     guard try reader.byte() == Self.binaryMarker else { throw BinaryFormatError("not a FitQuest progress", at: start) }
     let form = try reader.byte()
@@ -101,7 +105,7 @@ extension PlayerProgress {
       throw BinaryFormatError("the checksum does not match: the progress is damaged", at: checksumOffset)
     }
     self.init()
-    for section in sections {
+    for section in sections where mechanics?.contains(where: { $0 == section.mechanic }) ?? true {
       var body = reader.section(section.offset, length: section.length)
       try section.mechanic.readState(into: &self, from: &body, pack: pack)
     }

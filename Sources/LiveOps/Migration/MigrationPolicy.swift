@@ -26,7 +26,8 @@ public enum MigrationPolicy: String, Sendable, CaseIterable {
     apply(old: old.progress, replayed: replayed, engine: engine)
   }
 
-  /// The migrated state, from the progress before alone (all a policy reads of the state before).
+  /// The migrated state, from the progress before alone (all a policy reads of the state before;
+  /// of it, only the state of ``ReplaySide/mechanics``: a migration decodes nothing else).
   public func apply(old: PlayerProgress, replayed: PlayerState, engine: Engine) -> PlayerState {
     var progress = replayed.progress
     switch self {

@@ -73,8 +73,9 @@ public enum StoreMigration {
       let old: PlayerProgress?
       var oldPack: RulePack?
       do {
-        // Only the progress: the policy and the comparison read nothing else of the state before.
-        let stored = try store.loadProgress(player: job.player)
+        // Only the progress, and only the mechanics a side compares: the policies and the
+        // comparison read nothing else of the state before.
+        let stored = try store.loadProgress(player: job.player, mechanics: ReplaySide.mechanics)
         old = stored?.progress
         if let digest = stored?.pack.digest {
           if packs[digest] == nil { packs[digest] = .some(try store.pack(digest: digest)) }

@@ -21,6 +21,12 @@ public struct ReplaySide: Sendable, Equatable {
   /// Each quest completed at least once: its id and completions, in the pack's order.
   public var questCompletions: [(id: String, completions: Int)]
 
+  /// The mechanics whose state a side reads (levels, XP, companions, achievements, quests): a
+  /// progress with only these decoded gives the same side.
+  package static var mechanics: [any Mechanic.Type] {
+    [LevelsMechanic.self, XPMechanic.self, CompanionsMechanic.self, AchievementsMechanic.self, QuestsMechanic.self]
+  }
+
   /// The side of a progress built by `pack`.
   public init(_ progress: PlayerProgress, pack: RulePack) {
     level = progress.level

@@ -153,15 +153,14 @@ public enum StoreReplay {
         player: job.player, history: job.history, base: own(engine, key: key), stored: stored(job, base: engine))
     }
 
-    /// The player's stored progress when it is what the base makes of its whole history: the
-    /// store's state covers exactly the logged events, under the base's pack, with no pack change
-    /// (a damaged or unreadable state: nil, and the base is replayed).
+    /// The player's stored progress when it is what the base makes of its whole history: its
+    /// snapshot covers exactly the logged events, under the base's pack, with no pack change (a
+    /// damaged or unreadable state: nil, and the base is replayed). Only what a side compares is
+    /// decoded.
     private func stored(_ job: Job, base: Engine) -> PlayerProgress? {
-      guard job.isWholeUnderBase, let store, let stored = try? store.loadStoredProgress(player: job.id) else {
-        return nil
-      }
-      guard stored.packChanges == 0, stored.appliedCount == job.events,
-        stored.pack.digest.utf8.elementsEqual(base.pack.digest.utf8)
+      guard job.isWholeUnderBase, let store,
+        let stored = try? store.storedProgress(player: job.id, covering: job.events, mechanics: ReplaySide.mechanics),
+        stored.packChanges == 0, stored.pack.digest.utf8.elementsEqual(base.pack.digest.utf8)
       else { return nil }
       return stored.progress
     }

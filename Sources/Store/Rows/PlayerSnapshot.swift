@@ -96,15 +96,19 @@ enum PlayerSnapshot {
   /// progress section are decoded (the progress with its own checksum), the rest — checkpoint,
   /// kept events — is left unread (the row's checksum covers it). For a reader that needs the
   /// progress alone (a migration compares the old progress with the replayed one).
-  static func decodeProgress(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError)
-    -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, epoch: Int)
-  {
+  /// `mechanics`: only their sections of the progress are read (nil: all).
+  static func decodeProgress(
+    _ bytes: [UInt8], mechanics: [any Mechanic.Type]? = nil, pack: (String) throws(SQLiteError) -> RulePack?
+  ) throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, epoch: Int) {
     guard bytes.first == format else {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
     return try reading(bytes) { (reader: inout BinaryReader) throws in
       let header = try Header(&reader, pack: pack)
-      return (try PlayerProgress(from: &reader, pack: header.rules), header.stamp, header.appliedCount, header.epoch)
+      return (
+        try PlayerProgress(from: &reader, pack: header.rules, mechanics: mechanics), header.stamp,
+        header.appliedCount, header.epoch
+      )
     }
   }
 
