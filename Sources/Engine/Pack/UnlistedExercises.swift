@@ -3,6 +3,8 @@
 // and an unlisted name has its own entry after the pack's exercises (added when first met).
 // Names are compared as bytes.
 
+import RuleLanguage
+
 extension EventView {
   /// The name of the exercise at a position when it is an unlisted one, else nil.
   @inline(__always)
@@ -22,7 +24,7 @@ extension RulePack {
   ) -> Int {
     guard let name = workout.unlistedName(position) else { return Int(workout.exercise(position)) }
     if let found = list.indices.dropFirst(exercises.count).first(where: {
-      list[$0][keyPath: key].utf8.elementsEqual(name.utf8)
+      list[$0][keyPath: key].hasSameBytes(as: name)
     }) {
       return found
     }
@@ -49,7 +51,7 @@ extension RulePack {
       if exercises.contains(where: { $0.name == name }) {
         if byName[name] == nil { byName[name] = entry }
       } else if hasUnlistedExercises, exercise(named: name) == nil,
-        !extras.contains(where: { $0[keyPath: key].utf8.elementsEqual(name.utf8) })
+        !extras.contains(where: { $0[keyPath: key].hasSameBytes(as: name) })
       {
         extras.append(entry)
       } else {

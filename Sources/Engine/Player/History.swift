@@ -1,3 +1,5 @@
+import RuleLanguage
+
 /// An event kept for late events and retractions: its JSON line (as received, so a store writes
 /// it without encoding it again), its arrival number, and its resolved form once known.
 package struct KeptEvent: Sendable {
@@ -133,7 +135,7 @@ package struct History: Sendable {
 
   /// The index of the kept event with this id (compared as bytes).
   func index(ofID id: String) -> Int? {
-    kept.firstIndex { $0.id.utf8.elementsEqual(id.utf8) }
+    kept.firstIndex { $0.id.hasSameBytes(as: id) }
   }
 }
 

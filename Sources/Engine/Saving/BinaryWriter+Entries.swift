@@ -10,6 +10,8 @@
 // by name, and the engine re-aligns them like any saved state (a skipped entry was new, so
 // nothing is lost).
 
+import RuleLanguage
+
 extension BinaryWriter {
   package mutating func entries<Entry>(
     _ list: [Entry], packNames: [String]?, name: (Entry) -> String, isNew: (Entry) -> Bool,
@@ -18,7 +20,7 @@ extension BinaryWriter {
     unsigned(UInt64(list.count))
     var digest: UInt64 = 0
     if let packNames, packNames.count <= list.count,
-      zip(list, packNames).allSatisfy({ name($0.0).utf8.elementsEqual($0.1.utf8) })
+      zip(list, packNames).allSatisfy({ name($0.0).hasSameBytes(as: $0.1) })
     {
       digest = WordHash.names(packNames)
     }
@@ -61,7 +63,7 @@ extension BinaryReader {
       previous = index
       let name = try string()
       if index < named.count {
-        guard name.utf8.elementsEqual(named[index].utf8) else {
+        guard name.hasSameBytes(as: named[index]) else {
           throw BinaryFormatError("entry \(index) is '\(name)', not the pack's", at: entryStart)
         }
         try fields(&self, &list[index])

@@ -1,10 +1,12 @@
 // Lists a state keeps one entry per name of the pack (categories, exercises, achievements,
 // quests), compared by their names' bytes (never as Swift Strings, which compare canonically).
 
+import RuleLanguage
+
 extension Array {
   /// Whether the entries carry exactly `names`, in order.
   package func hasNames(_ names: [String], _ name: (Element) -> String) -> Bool {
-    count == names.count && zip(self, names).allSatisfy { name($0.0).utf8.elementsEqual($0.1.utf8) }
+    count == names.count && zip(self, names).allSatisfy { name($0.0).hasSameBytes(as: $0.1) }
   }
 
   /// Re-aligns the entries to `names`: each name keeps its entry (the first with that name), a

@@ -1,3 +1,5 @@
+import RuleLanguage
+
 /// Checks a saved progress for values no sequence of events can produce (a negative count, a
 /// level of a million, an active companion that does not exist, a week number past year 9999)
 /// and for an entry listed twice (one category, exercise, species, achievement or quest twice): a
@@ -77,7 +79,7 @@ package struct ProgressCheck {
     for (index, entry) in list.enumerated() {
       let key = name(entry)
       let hash = WordHash.names([key])
-      if let earlier = first[hash], name(list[earlier]).utf8.elementsEqual(key.utf8) {
+      if let earlier = first[hash], name(list[earlier]).hasSameBytes(as: key) {
         fail("\(path)[\(index)]", "\(what) '\(key)' is listed twice (first at index \(earlier))")
         return
       }

@@ -24,7 +24,7 @@ package enum CompanionsMechanic: Mechanic {
     let species = pack.companions?.species ?? []
     return state.members.allSatisfy { companion in
       species.indices.contains(companion.speciesIndex)
-        && species[companion.speciesIndex].id.utf8.elementsEqual(companion.species.utf8)
+        && species[companion.speciesIndex].id.hasSameBytes(as: companion.species)
     }
   }
 
@@ -42,7 +42,7 @@ package enum CompanionsMechanic: Mechanic {
       members.append(companion)
     }
     state.members = members
-    state.active = active.flatMap { name in members.firstIndex { $0.species.utf8.elementsEqual(name.utf8) } }
+    state.active = active.flatMap { name in members.firstIndex { $0.species.hasSameBytes(as: name) } }
     return dropped
   }
 

@@ -4,6 +4,8 @@
 // increment in the band's direction. In a deload week the progression pauses. With a program the
 // load planned for a day is the base × the modifier of its training week (weeks below 1 pause).
 
+import RuleLanguage
+
 extension Engine {
   func suggestLoads(
     _ event: UnsafePointer<ResolvedEvent>, _ context: inout EventContext, _ state: inout PlayerProgress,
@@ -109,7 +111,7 @@ extension Engine {
   public func plannedLoad(for exercise: String, on day: Day, _ state: borrowing PlayerProgress) -> Double? {
     let loads = state.loads
     let unlisted = loads.indices.dropFirst(pack.exercises.count).first {
-      loads[$0].exercise.utf8.elementsEqual(exercise.utf8)
+      loads[$0].exercise.hasSameBytes(as: exercise)
     }
     guard let index = pack.exercise(named: exercise) ?? unlisted else { return nil }
     return plannedLoad(forExercise: index, on: day, state)
