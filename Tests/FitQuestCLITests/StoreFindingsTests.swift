@@ -197,8 +197,12 @@ import Testing
     let noWait = try award(work, ["--store", "s.sqlite", "--no-wait", "f.ndjson"])
     #expect(noWait.status == 75, "\(noWait.stderr)")
     #expect(noWait.stderr.contains("s.sqlite: error: the store is locked by another process"))
+    #expect(noWait.stderr.contains("note: run again when it is done, or omit --no-wait to wait for it"))
     let waited = try award(work, ["--store", "s.sqlite", "--wait-ms", "300", "f.ndjson"])
     #expect(waited.status == 75, "\(waited.stderr)")
+    // It did wait: the note says so instead of suggesting to omit a flag not given.
+    #expect(waited.stderr.contains("note: it held the lock for longer than the wait (300 ms)"), "\(waited.stderr)")
+    #expect(!waited.stderr.contains("--no-wait"), "\(waited.stderr)")
     #expect(try shown(work, "s.sqlite", "ana")?.appliedCount == 1, "nothing of the refused runs saved")
   }
 

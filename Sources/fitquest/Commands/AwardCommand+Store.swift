@@ -21,7 +21,7 @@ extension AwardCommand {
       store = try SQLiteStore(path: path, options: options)
       (engine, cohorts) = try storeEngines(store, rulesGiven: rulesGiven, load: loadEngine)
     } catch let error as LedgerError {
-      return report(error, path: path)
+      return report(error, path: path, waitedMilliseconds: options.waitMilliseconds)
     }
     let run = LedgerRun(store: store, engine: engine, windowDays: window)
     run.engines = cohorts
@@ -33,7 +33,9 @@ extension AwardCommand {
       Console.error.line(Award.escapingControls("warning: player '\(player?.text ?? "")': \(warning)"))
     }
     var session = AwardSession(run: run, format: format, file: reader.name, batchSize: commitEvery)
-    let status = try apply(reader, into: &session, today: today, partition: partition, path: path)
+    let status = try apply(
+      reader, into: &session, today: today, partition: partition, path: path,
+      waitedMilliseconds: options.waitMilliseconds)
     if warned > warningLimit {
       Console.error.line("warning: \(warned - warningLimit) more player(s) were saved with other rules")
     }
@@ -41,7 +43,7 @@ extension AwardCommand {
       do {
         try store.saveSnapshots(minimum: max(1, options.snapshotEvery / 8))
       } catch {
-        return report(error, path: path)
+        return report(error, path: path, waitedMilliseconds: options.waitMilliseconds)
       }
     }
     Console.error.line("\(session.counts.summary); store: \(path)")

@@ -130,7 +130,7 @@ enum AwardCommand: Command {
       AtomicFile.removeLeftovers(of: statePath)
       try run.prepare(nil)
     } catch {
-      return report(error, path: statePath)
+      return report(error, path: statePath, waitedMilliseconds: 0)
     }
     defer { withExtendedLifetime(lock) {} }
     var session = AwardSession(run: run, format: format, file: reader.name, batchSize: min(commitEvery, 10_000))
@@ -143,9 +143,11 @@ enum AwardCommand: Command {
 
   /// Reads every event line into a session (`--state` and `--store` alike) and commits the
   /// last batch. On a bad line, the events before it are committed, the error is printed with
-  /// its position, and the result is 65; nil when every line was applied.
+  /// its position, and the result is 65; nil when every line was applied. `waitedMilliseconds`:
+  /// how long a busy store was waited for (nil: the state file, whose lock is taken before).
   static func apply(
-    _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String
+    _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String,
+    waitedMilliseconds: Int? = nil
   ) throws -> Int32? {
     let dates = AwardSession.DateCheck(today: today)
     let decoder = PlayerEventDecoder(run: session.run)
@@ -178,7 +180,7 @@ enum AwardCommand: Command {
     } catch let failure as CommandFailure {
       return failure.report()
     } catch let error as LedgerError {
-      return report(error, path: path)
+      return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
     } catch let error as DiagnosticError {
       // Apply what was read before the bad line (an earlier refused event is the error then).
       var reported = error
@@ -189,7 +191,7 @@ enum AwardCommand: Command {
       } catch let failure as CommandFailure {
         return failure.report()
       } catch let error as LedgerError {
-        return report(error, path: path)
+        return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
       }
       Console.error.diagnostics(reported.diagnostics)
       let line = session.failedLine ?? reader.lineNumber
@@ -226,7 +228,9 @@ enum AwardCommand: Command {
   }
 
   /// Prints a ledger failure (naming the state file where the diagnostic names none).
-  static func report(_ error: LedgerError, path: String? = nil) -> Int32 {
+  /// `waitedMilliseconds`: how long the command waited for a lock (0: `--no-wait`; nil: a command
+  /// without wait options, which waits the store's default).
+  static func report(_ error: LedgerError, path: String? = nil, waitedMilliseconds: Int? = nil) -> Int32 {
     Console.error.diagnostics(
       error.diagnostics.map { diagnostic in
         var diagnostic = diagnostic
@@ -235,7 +239,14 @@ enum AwardCommand: Command {
       })
     switch error {
     case .locked, .busy:
-      Console.error.line("note: run again when it is done, or omit --no-wait to wait for it")
+      switch waitedMilliseconds {
+      case 0: Console.error.line("note: run again when it is done, or omit --no-wait to wait for it")
+      case let waited?:
+        Console.error.line(
+          "note: it held the lock for longer than the wait (\(waited) ms): run again when it is done, or wait longer with --wait-ms"
+        )
+      case nil: Console.error.line("note: run again when it is done")
+      }
       return ExitCode.busy
     case .unreadable: return ExitCode.noInput
     case .io: return ExitCode.ioError
