@@ -23,9 +23,13 @@ struct BatchWork {
   /// The first refused event; the batch stops before it.
   private(set) var refusal: Refusal?
   private let queue: [LedgerRun.Queued]
+  /// Whether in-order events keep their resolved form (a store of one player: see
+  /// ``Engine/record(batch:to:keepingResolved:)``).
+  private let keepsResolved: Bool
 
-  init(_ queue: [LedgerRun.Queued]) {
+  init(_ queue: [LedgerRun.Queued], keepsResolved: Bool) {
     self.queue = queue
+    self.keepsResolved = keepsResolved
     outcomes = Array(repeating: nil, count: queue.count)
     // By index: iterating the items would copy (retain) every event for its player alone.
     for index in queue.indices {
@@ -59,7 +63,8 @@ struct BatchWork {
     let mine = positions[slot].filter { $0 >= start && $0 < limit }
     for index in positions[slot] where index >= start { outcomes[index] = nil }
     var current = consume state
-    let result = engine.record(batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current)
+    let result = engine.record(
+      batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current, keepingResolved: keepsResolved)
     for (offset, outcome) in result.outcomes.enumerated() { outcomes[mine[offset]] = outcome }
     corrections[slot] = result.corrections
     after[slot] = current

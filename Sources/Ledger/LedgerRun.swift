@@ -103,7 +103,7 @@ public final class LedgerRun {
   public func commit(deliver: ([Delivered]) throws -> Void) throws -> Refusal? {
     guard !queue.isEmpty else { return nil }
     defer { queue.removeAll(keepingCapacity: true) }
-    var batch = BatchWork(queue)
+    var batch = BatchWork(queue, keepsResolved: !store.keepsPlayersApart)
     for player in batch.players {
       let engine = try engine(for: player)
       try batch.apply(player, from: load(player, engine), engine)

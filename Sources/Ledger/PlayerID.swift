@@ -43,6 +43,13 @@ public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible 
     bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
   }
 
+  /// Equal bytes, compared in one pass (the derived `==` compared them through the array's
+  /// generic equality, a measurable part of grouping a batch by player).
+  public static func == (a: PlayerID, b: PlayerID) -> Bool {
+    a.bytes.count == b.bytes.count
+      && a.bytes.withUnsafeBytes { left in b.bytes.withUnsafeBytes { right in left.elementsEqual(right) } }
+  }
+
   /// Byte order (what `players list` prints and partitions never depend on).
   public static func < (a: PlayerID, b: PlayerID) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 }

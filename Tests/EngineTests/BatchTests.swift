@@ -3,10 +3,11 @@ import FitQuestTestSupport
 import Testing
 
 /// A stream applied in batches (one replay for a batch's late events) ends exactly as the same
-/// stream applied event by event: same progress, same events refused as too late, same ids.
+/// stream applied event by event: same progress, same events refused as too late, same ids;
+/// whether in-order events keep their resolved form (one player's ledger) or not (a store's).
 @Suite struct BatchTests {
-  @Test(arguments: [UInt64(21), 22, 23, 24, 25])
-  func batchesEndAsEventByEvent(seed: UInt64) throws {
+  @Test(arguments: [UInt64(21), 22, 23, 24, 25], [false, true])
+  func batchesEndAsEventByEvent(seed: UInt64, keepingResolved: Bool) throws {
     let engine = try Fixture.engine("mini")
     var random = TestRandom(seed: seed)
     var events: [Event] = []
@@ -52,13 +53,13 @@ import Testing
         let resolved = try engine.resolve(event)
         return (event: resolved, line: resolved.canonicalLine(engine.pack))
       }
-      let result = engine.record(batch: batch, to: &batched)
+      let result = engine.record(batch: batch, to: &batched, keepingResolved: keepingResolved)
       if let failure = result.failure {
         guard case .cannotRetract = failure.error else { Issue.record("\(failure)"); return }
         // A retraction of an event that left the window: skip it, as the loop above does.
         let rest = Array(batch[(failure.index + 1)...])
         refusedBatched += result.outcomes.filter { if case .beforeWindow = $0 { true } else { false } }.count
-        let more = engine.record(batch: rest, to: &batched)
+        let more = engine.record(batch: rest, to: &batched, keepingResolved: keepingResolved)
         refusedBatched += more.outcomes.filter { if case .beforeWindow = $0 { true } else { false } }.count
         start = end
         continue

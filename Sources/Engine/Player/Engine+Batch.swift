@@ -77,8 +77,13 @@ extension Engine {
   /// retractions are withdrawn together and replayed once (their correction is the last one's).
   /// A stream in reverse date order, or thousands of retractions of one day, cost one replay per
   /// batch, not one per event. `line` is each event's canonical line
-  /// (``ResolvedEvent/canonicalLine(_:)``).
-  package func record(batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState) -> BatchResult {
+  /// (``ResolvedEvent/canonicalLine(_:)``). `keepingResolved`: events applied in date order keep
+  /// their resolved form (the window's fold then applies them to the checkpoint without reading
+  /// their lines again); for one player's ledger, not for a cache of many players, where it is
+  /// ~1 KB per kept event.
+  package func record(
+    batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false
+  ) -> BatchResult {
     var result = BatchResult()
     do {
       try bind(&player)
@@ -102,7 +107,8 @@ extension Engine {
           try flush(pending, batch, until: index, &result, &player)
         }
         if deferred == nil && !isRetraction && player.live.progress.today.admits(event.day) {
-          result.outcomes.append(try applyInOrder(event, line: line, fingerprint, &player, log: &log))
+          result.outcomes.append(
+            try applyInOrder(event, line: line, fingerprint, &player, log: &log, keepingResolved: keepingResolved))
           continue
         }
         if !isRetraction {

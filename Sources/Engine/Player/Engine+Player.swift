@@ -90,7 +90,7 @@ extension Engine {
   /// event).
   func applyInOrder(
     _ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState,
-    log: inout AwardLog
+    log: inout AwardLog, keepingResolved: Bool = false
   ) throws(EngineError) -> EventOutcome {
     // A refused event is undone from the day's snapshot (no copy of the state per event). A
     // player without its snapshots (in date order since it was loaded or created) takes none:
@@ -111,8 +111,10 @@ extension Engine {
       restoreDay(resolved.day, isNewDay: isNewDay, fallback: fallback, &player)
       throw error
     }
-    // Without snapshots the kept event is read again from its line when a replay needs it.
-    let kept = KeptEvent(resolved, line: line, seq: player.history.nextSeq, keepingResolved: keepsSnapshots)
+    // Without snapshots the kept event is read again from its line when a replay needs it
+    // (unless the caller keeps resolved events: then the window's fold reads none).
+    let kept = KeptEvent(
+      resolved, line: line, seq: player.history.nextSeq, keepingResolved: keepsSnapshots || keepingResolved)
     keep(kept, at: player.history.kept.count, &player)
     player.history.ids.append(fingerprint)
     player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
