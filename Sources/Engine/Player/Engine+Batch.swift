@@ -79,8 +79,8 @@ extension Engine {
   /// batch, not one per event. `line` is each event's canonical line
   /// (``ResolvedEvent/canonicalLine(_:)``). `keepingResolved`: events applied in date order keep
   /// their resolved form (the window's fold then applies them to the checkpoint without reading
-  /// their lines again); for one player's ledger, not for a cache of many players, where it is
-  /// ~1 KB per kept event.
+  /// their lines again); for one player's ledger, not for a cache of many players (a resolved
+  /// event takes several hundred bytes beside its line).
   package func record(
     batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false
   ) -> BatchResult {
