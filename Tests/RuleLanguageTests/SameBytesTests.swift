@@ -27,4 +27,15 @@ import Testing
     #expect(cut.hasSameBytes(as: bridged))
     #expect(!cut.hasSameBytes(as: "Romanian deadlift"))
   }
+
+  @Test func aStringAndBytesReadFromALine() {
+    func same(_ text: String, _ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { text.hasSameBytes(as: $0) } }
+    #expect(same("Back Squat", Array("Back Squat".utf8)))
+    #expect(same("", []))
+    #expect(same("\u{00C5}", [0xC3, 0x85]))
+    #expect(!same("\u{212B}", [0xC3, 0x85]), "canonically equivalent, other bytes")
+    #expect(!same("Back Squat", Array("Back squat".utf8)))
+    #expect(!same("Back Squat", Array("Back Squat ".utf8)))
+    #expect(!same("a", []))
+  }
 }

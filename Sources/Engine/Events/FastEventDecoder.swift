@@ -69,7 +69,7 @@ package struct FastEventDecoder {
         guard let value = scanner.rawString(), let index = pack.category(named: scanner.bytes(value)) else {
           return nil
         }
-        if !pack.categories[index].name.utf8.elementsEqual(scanner.bytes(value)) { scanner.isCanonical = false }
+        if !pack.categories[index].name.hasSameBytes(as: scanner.bytes(value)) { scanner.isCanonical = false }
         category = index
       } else if scanner.equals(key, "durationMin") {
         bit = 16
@@ -196,7 +196,7 @@ package struct FastEventDecoder {
           guard let value = scanner.rawString(), let index = pack.exercise(named: scanner.bytes(value)) else {
             return nil
           }
-          if hasSets || !pack.exercises[index].name.utf8.elementsEqual(scanner.bytes(value)) {
+          if hasSets || !pack.exercises[index].name.hasSameBytes(as: scanner.bytes(value)) {
             scanner.isCanonical = false
           }
           name = index

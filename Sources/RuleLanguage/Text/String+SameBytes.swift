@@ -8,13 +8,19 @@ extension String {
   @inlinable
   package func hasSameBytes(as other: String) -> Bool {
     guard utf8.count == other.utf8.count else { return false }
-    var first = self
-    var second = other
-    return first.withUTF8 { a in
-      second.withUTF8 { b in
-        guard let p = a.baseAddress, let q = b.baseAddress else { return true }
-        return memcmp(p, q, a.count) == 0
-      }
+    var other = other
+    return other.withUTF8 { hasSameBytes(as: $0) }
+  }
+
+  /// Whether the string's UTF-8 bytes are `bytes` (a name read from a line without making a
+  /// String), with one `memcmp`.
+  @inlinable
+  package func hasSameBytes(as bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard utf8.count == bytes.count else { return false }
+    var text = self
+    return text.withUTF8 { own in
+      guard let p = own.baseAddress, let q = bytes.baseAddress else { return true }
+      return memcmp(p, q, own.count) == 0
     }
   }
 }
