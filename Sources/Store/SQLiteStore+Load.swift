@@ -105,16 +105,38 @@ extension SQLiteStore {
     try loadProgress(player: player, mechanics: nil)
   }
 
-  /// `mechanics`: only their sections of the snapshot's progress are decoded (nil: all).
-  func readProgress(_ player: PlayerID, mechanics: [any Mechanic.Type]?) throws(SQLiteError) -> (
-    progress: PlayerProgress, pack: PackStamp
-  )? {
+  /// ``readProgress(_:mechanics:withPack:)`` under the store's lock, from the cache when the
+  /// player is in it.
+  func leanProgress(_ player: PlayerID, mechanics: [any Mechanic.Type]?, withPack: Bool = true)
+    throws(LedgerError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int)?
+  {
+    mutex.lock()
+    defer { mutex.unlock() }
+    if let state = cache.states[player] {
+      return (state.progress, state.pack, state.appliedCount, state.appliedIDCount)
+    }
+    do {
+      return try readProgress(player, mechanics: mechanics, withPack: withPack)
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
+    }
+  }
+
+  /// `mechanics`: only their sections of the snapshot's progress are decoded (nil: all);
+  /// `withPack` false: decoded without the pack's names (see
+  /// ``PlayerSnapshot/decodeProgress(_:mechanics:withPack:pack:)``). With the events and event ids the
+  /// progress covers.
+  func readProgress(_ player: PlayerID, mechanics: [any Mechanic.Type]?, withPack: Bool = true)
+    throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int)?
+  {
     guard let row = try playerRow(player) else { return nil }
     if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
     guard let snapshot = row.snapshot, try loggedCount(player) <= row.at else {
-      return try read(player, engine: nil).map { ($0.state.progress, $0.state.pack) }
+      return try read(player, engine: nil).map {
+        ($0.state.progress, $0.state.pack, $0.state.appliedCount, $0.state.appliedIDCount)
+      }
     }
-    let decoded = try PlayerSnapshot.decodeProgress(snapshot, mechanics: mechanics) {
+    let decoded = try PlayerSnapshot.decodeProgress(snapshot, mechanics: mechanics, withPack: withPack) {
       (digest: String) throws(SQLiteError) in try storedPack(digest: digest)
     }
     guard decoded.appliedCount == row.at else {
@@ -122,7 +144,7 @@ extension SQLiteStore {
     }
     let ids = try checkedIDCount(player)
     guard ids <= row.at else { throw .damaged("it has \(ids) event ids for \(row.at) events") }
-    return (decoded.progress, decoded.pack)
+    return (decoded.progress, decoded.pack, row.at, ids)
   }
 
   /// Every player id, in byte order.

@@ -47,13 +47,6 @@ extension SQLiteStore {
   package func loadProgress(player: PlayerID, mechanics: [any Mechanic.Type]?) throws(LedgerError) -> (
     progress: PlayerProgress, pack: PackStamp
   )? {
-    mutex.lock()
-    defer { mutex.unlock() }
-    if let state = cache.states[player] { return (state.progress, state.pack) }
-    do {
-      return try readProgress(player, mechanics: mechanics)
-    } catch {
-      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
-    }
+    try leanProgress(player, mechanics: mechanics).map { ($0.progress, $0.pack) }
   }
 }

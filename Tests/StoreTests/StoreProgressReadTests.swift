@@ -6,9 +6,10 @@ import Store
 import Testing
 
 /// `loadProgress(player:)` (what a migration reads of the state before) gives exactly the
-/// progress and pack of a full `load(player:)`, whether the snapshot covers the whole log (only
-/// the progress decoded) or events were logged after it (the whole player read); it still
-/// refuses a player whose event ids or snapshot are damaged, naming it.
+/// progress and pack of a full `load(player:)`, and `summary(of:)` (what `players show` prints)
+/// the summary of it, whether the snapshot covers the whole log (only the progress decoded; the
+/// summary without compiling the pack) or events were logged after it (the whole player read);
+/// both still refuse a player whose event ids or snapshot are damaged, naming it.
 @Suite struct StoreProgressReadTests {
   static let players = ["ana", "bo", "\u{00C5}", "A\u{030A}"]
   static let events = StoreFixture.traffic(players: players, days: 10, seed: 7)
@@ -35,8 +36,25 @@ import Testing
       #expect(read.progress == whole.progress, "\(player)")
       #expect(read.pack == whole.pack, "\(player)")
       #expect(read.progress.totals.workouts > 0, "\(player)")
+      let summary = try #require(try store.summary(of: player))
+      #expect(summary == PlayerSummary(whole), "\(player)")
+      #expect(summary.workouts == whole.progress.totals.workouts && summary.xp > 0, "\(player)")
     }
     #expect(try store.loadProgress(player: StoreFixture.id("nobody")) == nil)
+    #expect(try store.summary(of: StoreFixture.id("nobody")) == nil)
+  }
+
+  /// A summary of a player whose snapshot covers its log reads no rule pack: with the store's
+  /// packs gone it is still read, where loading the player needs its pack.
+  @Test func aCoveredSummaryNeedsNoRulePack() throws {
+    let (directory, path) = try store(covered: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let before = try SQLiteStore(path: path, access: .readOnly)
+    let expected = try #require(try before.summary(of: StoreFixture.id("ana")))
+    try StoreFixture.sql(path, "DELETE FROM packs")
+    let store = try SQLiteStore(path: path, access: .readOnly)
+    #expect(try store.summary(of: StoreFixture.id("ana")) == expected)
+    #expect(throws: LedgerError.self) { try store.load(player: StoreFixture.id("ana")) }
   }
 
   @Test(arguments: [
@@ -49,16 +67,21 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     try StoreFixture.sql(path, edit)
     let store = try SQLiteStore(path: path, access: .readOnly)
-    do {
-      _ = try store.loadProgress(player: StoreFixture.id("ana"))
-      Issue.record("a damaged player was read: \(edit)")
-    } catch {
-      guard case .corrupt(let diagnostic) = error else {
-        Issue.record("\(error)")
-        return
+    func expectDamaged(_ read: () throws -> Void) {
+      do {
+        try read()
+        Issue.record("a damaged player was read: \(edit)")
+      } catch {
+        guard case .corrupt(let diagnostic) = error as? LedgerError else {
+          Issue.record("\(error)")
+          return
+        }
+        #expect(diagnostic.message.hasPrefix("player 'ana' is damaged: "), "\(diagnostic.message)")
       }
-      #expect(diagnostic.message.hasPrefix("player 'ana' is damaged: "), "\(diagnostic.message)")
     }
+    expectDamaged { _ = try store.loadProgress(player: StoreFixture.id("ana")) }
+    expectDamaged { _ = try store.summary(of: StoreFixture.id("ana")) }
     #expect(try store.loadProgress(player: StoreFixture.id("bo")) != nil)
+    #expect(try store.summary(of: StoreFixture.id("bo")) != nil)
   }
 }

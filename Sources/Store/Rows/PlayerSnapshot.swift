@@ -96,15 +96,20 @@ enum PlayerSnapshot {
   /// progress section are decoded (the progress with its own checksum), the rest — checkpoint,
   /// kept events — is left unread (the row's checksum covers it). For a reader that needs the
   /// progress alone (a migration compares the old progress with the replayed one).
-  /// `mechanics`: only their sections of the progress are read (nil: all).
+  /// `mechanics`: only their sections of the progress are read (nil: all). `withPack` false:
+  /// the progress is read without its pack, whose names its lists of the pack's names
+  /// (categories, exercises, achievements, quests) then lack — they hold only the entries that
+  /// differ from a new player's — for a reader of its other fields alone (a summary), which then
+  /// needs no pack compiled.
   static func decodeProgress(
-    _ bytes: [UInt8], mechanics: [any Mechanic.Type]? = nil, pack: (String) throws(SQLiteError) -> RulePack?
+    _ bytes: [UInt8], mechanics: [any Mechanic.Type]? = nil, withPack: Bool = true,
+    pack: (String) throws(SQLiteError) -> RulePack?
   ) throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, epoch: Int) {
     guard bytes.first == format else {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
     return try reading(bytes) { (reader: inout BinaryReader) throws in
-      let header = try Header(&reader, pack: pack)
+      let header = try Header(&reader, pack: withPack ? pack : { _ in nil }, needsPack: withPack)
       return (
         try PlayerProgress(from: &reader, pack: header.rules, mechanics: mechanics), header.stamp,
         header.appliedCount, header.epoch
@@ -123,12 +128,13 @@ enum PlayerSnapshot {
     var latestDay: Day?
     var replayFloor: Day?
 
-    init(_ reader: inout BinaryReader, pack: (String) throws(SQLiteError) -> RulePack?) throws {
+    /// `needsPack` false: a snapshot written against its pack is read without it.
+    init(_ reader: inout BinaryReader, pack: (String) throws(SQLiteError) -> RulePack?, needsPack: Bool = true) throws {
       _ = try reader.byte()
       stamp = PackStamp(name: try reader.string(), version: try reader.string(), digest: try reader.string())
       let isPacked = try reader.bool()
       rules = isPacked ? try pack(stamp.digest) : nil
-      if isPacked && rules == nil {
+      if isPacked && rules == nil && needsPack {
         throw SQLiteError.damaged("its snapshot needs rule pack \(stamp.digest), which the store does not have")
       }
       windowDays = try reader.int()

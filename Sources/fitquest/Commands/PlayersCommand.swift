@@ -67,7 +67,7 @@ enum PlayersCommand: Command {
         action == "import"
         ? try SQLiteStore(path: resolved, access: .existing) : try SQLiteStore.reading(path: resolved)
       switch (action, player) {
-      case ("show", let player?): return try show(store, player, engine: try givenEngine(arguments), format: format)
+      case ("show", let player?): return try show(store, player, engine: { try givenEngine(arguments) }, format: format)
       case ("export", let player?):
         return try PlayerExport.run(store, player, engine: try engine(arguments), format: format)
       case ("import", let player?):
@@ -148,23 +148,21 @@ enum PlayersCommand: Command {
     return damaged == 0 ? ExitCode.success : ExitCode.dataError
   }
 
-  static func show(_ store: SQLiteStore, _ id: PlayerID, engine: Engine?, format: String) throws -> Int32 {
-    guard let state = try store.load(player: id, engine: engine) else {
-      throw CommandFailure(
-        code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id.text))' in \(store.path)")
-    }
+  static func show(_ store: SQLiteStore, _ id: PlayerID, engine: () throws -> Engine?, format: String) throws -> Int32 {
+    let missing = CommandFailure(
+      code: ExitCode.dataError, message: "no player '\(Award.escapingControls(id.text))' in \(store.path)")
     if format == "json" {
+      guard let state = try store.load(player: id, engine: try engine()) else { throw missing }
       Console.output.line(String(decoding: try state.data(), as: UTF8.self))
       return ExitCode.success
     }
-    let companion = state.companions.active.flatMap {
-      state.companions.members.indices.contains($0) ? state.companions.members[$0] : nil
-    }
+    // The summary reads the snapshot without compiling a rule pack: --rules changes nothing here.
+    guard let player = try store.summary(of: id) else { throw missing }
     let lines = [
-      "player \(id.text): level \(state.level), \(state.xp) XP, \(state.totals.workouts) workouts, streak \(state.streak.current) (best \(state.streak.best))",
-      "achievement tiers \(state.totals.achievements), personal records \(state.totals.prs), quests \(state.quests.completions)",
-      companion.map { "companion \($0.species) level \($0.level)" } ?? "no companion",
-      "\(state.appliedCount) events applied, \(state.appliedIDCount) ids; rules \(state.pack.name) \(state.pack.version) (\(state.pack.digest))",
+      "player \(id.text): level \(player.level), \(player.xp) XP, \(player.workouts) workouts, streak \(player.streak) (best \(player.bestStreak))",
+      "achievement tiers \(player.achievementTiers), personal records \(player.personalRecords), quests \(player.questCompletions)",
+      player.companion.map { "companion \($0.species) level \($0.level)" } ?? "no companion",
+      "\(player.appliedCount) events applied, \(player.appliedIDCount) ids; rules \(player.pack.name) \(player.pack.version) (\(player.pack.digest))",
     ]
     for line in lines { Console.output.line(Award.escapingControls(line)) }
     return ExitCode.success

@@ -1,0 +1,87 @@
+import Engine
+import Ledger
+
+/// A player's headline figures — what `fitquest players show` prints — read as cheaply as the
+/// store allows (``SQLiteStore/summary(of:)``).
+public struct PlayerSummary: Sendable, Equatable {
+  /// The active companion: its species and level.
+  public struct ActiveCompanion: Sendable, Equatable {
+    /// The species' id in the pack.
+    public var species: String
+    /// The companion's level.
+    public var level: Int
+  }
+
+  /// The player's level.
+  public var level: Int
+  /// Total XP.
+  public var xp: Int64
+  /// Workouts logged.
+  public var workouts: Int
+  /// Training days in the current streak.
+  public var streak: Int
+  /// The longest streak ever.
+  public var bestStreak: Int
+  /// Achievement tiers unlocked.
+  public var achievementTiers: Int
+  /// Personal records set.
+  public var personalRecords: Int
+  /// Quest completions.
+  public var questCompletions: Int
+  /// The active companion, if any.
+  public var companion: ActiveCompanion?
+  /// Events applied.
+  public var appliedCount: Int
+  /// Event ids kept to refuse duplicates.
+  public var appliedIDCount: Int
+  /// The rule pack the player is on.
+  public var pack: PackStamp
+
+  /// The mechanics whose saved state a summary reads: each field it takes from them is a number
+  /// or a name the snapshot holds itself, not one of the pack's lists.
+  static var mechanics: [any Mechanic.Type] {
+    [
+      ActivityMechanic.self, XPMechanic.self, LevelsMechanic.self, StreaksMechanic.self, CompanionsMechanic.self,
+      QuestsMechanic.self,
+    ]
+  }
+
+  /// The summary of a player's progress.
+  init(_ progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int) {
+    level = progress.level
+    xp = progress.xp
+    workouts = progress.activity.totals.workouts
+    streak = progress.streak.current
+    bestStreak = progress.streak.best
+    achievementTiers = progress.activity.totals.achievements
+    personalRecords = progress.activity.totals.prs
+    questCompletions = progress.quests.completions
+    let members = progress.companions.members
+    companion = progress.companions.active.flatMap { members.indices.contains($0) ? members[$0] : nil }.map {
+      ActiveCompanion(species: $0.species, level: $0.level)
+    }
+    self.appliedCount = appliedCount
+    self.appliedIDCount = appliedIDCount
+    self.pack = pack
+  }
+
+  /// The summary of a player's whole state.
+  public init(_ state: PlayerState) {
+    self.init(
+      state.progress, pack: state.pack, appliedCount: state.appliedCount, appliedIDCount: state.appliedIDCount)
+  }
+}
+
+extension SQLiteStore {
+  /// A player's summary, or nil when the store has no such player. When its snapshot covers its
+  /// whole log — the usual case — only the snapshot's header and the summary's sections of its
+  /// progress are decoded (the row's and the progress's checksums verified, the event ids
+  /// checked by their checksums), and no rule pack is compiled; otherwise the player is read
+  /// whole, as ``load(player:engine:)`` reads it.
+  /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
+  public func summary(of player: PlayerID) throws(LedgerError) -> PlayerSummary? {
+    try leanProgress(player, mechanics: PlayerSummary.mechanics, withPack: false).map {
+      PlayerSummary($0.progress, pack: $0.pack, appliedCount: $0.appliedCount, appliedIDCount: $0.appliedIDCount)
+    }
+  }
+}
