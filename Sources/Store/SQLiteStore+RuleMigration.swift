@@ -56,23 +56,25 @@ extension SQLiteStore {
   /// crash leaves the player as it was or migrated. The log is kept as it is (the events and the
   /// packs they were applied with); the new snapshot covers all of it, so the player continues
   /// under `engine`'s pack. Returns false, writing nothing, when the player's log no longer
-  /// ends at `state`'s applied events (another process applied events meanwhile).
-  public func migrate(_ player: PlayerID, to state: PlayerState, engine: Engine, policy: String) throws(LedgerError)
-    -> Bool
-  {
+  /// ends at `state`'s applied events (another process applied events meanwhile). `snapshot`:
+  /// the state already encoded by ``migrationSnapshot(_:engine:)`` (on another thread), or nil.
+  public func migrate(
+    _ player: PlayerID, to state: PlayerState, engine: Engine, policy: String, snapshot: [UInt8]? = nil
+  ) throws(LedgerError) -> Bool {
     try writing("cannot migrate player '\(player)'") { () throws(SQLiteError) -> Bool in
       let head = try database.cached("SELECT seq + count FROM log WHERE player = ? ORDER BY seq DESC LIMIT 1")
       try head.bind(1, player.bytes)
       let logged = try head.step() ? Int(head.int(0)) : 0
       head.reset()
-      guard logged == state.appliedCount, try playerRow(player) != nil else { return false }
-      try database.execute(Self.migrationsTable)
+      guard logged == state.appliedCount, try hasPlayerRow(player) else { return false }
+      try database.cached(Self.migrationsTable).run()
       _ = try packID(for: engine)
       let ids = state.history.ids.ordered
       let saved = try savedIDCount(player)
       if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
       try writePlayerRow(
-        player, at: state.appliedCount, snapshot: PlayerSnapshot.encode(state, pack: engine.pack), isNew: false)
+        player, at: state.appliedCount, snapshot: snapshot ?? Self.migrationSnapshot(state, engine: engine),
+        isNew: false)
       let record = RuleMigrationRecord(digest: engine.pack.digest, policy: policy, at: state.appliedCount)
       let insert = try database.cached(
         "INSERT OR REPLACE INTO rule_migrations (player, at, digest, policy, checksum) VALUES (?, ?, ?, ?, ?)")
@@ -82,7 +84,7 @@ extension SQLiteStore {
       try insert.bind(4, record.policy)
       try insert.bind(5, Self.checksum(record, player))
       try insert.run()
-      try database.execute("UPDATE fitquest_head SET generation = generation + 1")
+      try database.cached("UPDATE fitquest_head SET generation = generation + 1").run()
       generation += 1
       cache.remove(player)
       return true

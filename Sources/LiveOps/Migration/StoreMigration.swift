@@ -53,6 +53,13 @@ public enum StoreMigration {
     var outcome: Outcome
   }
 
+  /// A worker's result: the outcome, and the migrated state with its snapshot already encoded
+  /// (nil: the player is left alone).
+  struct Migrated: Sendable {
+    var outcome: Outcome
+    var state: (state: PlayerState, snapshot: [UInt8])?
+  }
+
   /// A worker: its replayer, its own read-only connection to the store, and the packs players
   /// were on, by digest (a store holds a few; read once each).
   final class Worker {
@@ -64,12 +71,13 @@ public enum StoreMigration {
     init(engine: Engine, path: String, policy: MigrationPolicy) throws(LedgerError) {
       replayer = HistoryReplayer(engine: engine)
       store = try SQLiteStore(path: path, access: .readOnly)
+      store.mapsFileForReading()
       self.policy = policy
     }
 
-    func run(_ job: Job) -> (Outcome, PlayerState?) {
+    func run(_ job: Job) -> Migrated {
       var job = job
-      guard job.outcome.problem == nil, !job.outcome.alreadyDone else { return (job.outcome, nil) }
+      guard job.outcome.problem == nil, !job.outcome.alreadyDone else { return Migrated(outcome: job.outcome) }
       let old: PlayerProgress?
       var oldPack: RulePack?
       do {
@@ -83,9 +91,13 @@ public enum StoreMigration {
         }
       } catch {
         job.outcome.problem = error.diagnostics.first?.message ?? "it cannot be read"
-        return (job.outcome, nil)
+        return Migrated(outcome: job.outcome)
       }
-      return migrate(job, old: old, oldPack: oldPack, replayer: replayer, policy: policy)
+      let (outcome, state) = migrate(job, old: old, oldPack: oldPack, replayer: replayer, policy: policy)
+      // Encoded here, not on the writing thread, which every player goes through.
+      return Migrated(
+        outcome: outcome,
+        state: state.map { (state: $0, snapshot: SQLiteStore.migrationSnapshot($0, engine: replayer.engine)) })
     }
   }
 
@@ -102,6 +114,7 @@ public enum StoreMigration {
       try Worker(engine: index == 0 ? engine : engine.isolatedCopy(), path: store.path, policy: policy).run
     }
     var counts = Counts()
+    store.mapsFileForReading()
     try store.beginMigration()
     try OrderedPipeline.run(
       workers: workers, window: 64,
@@ -109,9 +122,11 @@ public enum StoreMigration {
         guard let logged = try cursor.next() else { return nil }
         return try job(logged, store: store, digest: engine.pack.digest, policy: policy)
       },
-      consume: { (result: (Outcome, PlayerState?)) throws in
-        var (outcome, state) = result
-        if let state, try !store.migrate(outcome.player, to: state, engine: engine, policy: policy.rawValue) {
+      consume: { (result: Migrated) throws in
+        var outcome = result.outcome
+        if let (state, snapshot) = result.state,
+          try !store.migrate(outcome.player, to: state, engine: engine, policy: policy.rawValue, snapshot: snapshot)
+        {
           outcome = Outcome(
             player: outcome.player, events: outcome.events,
             problem: "events were applied to it meanwhile; run migrate again")

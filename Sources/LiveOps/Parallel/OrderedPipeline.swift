@@ -8,10 +8,24 @@ import Foundation
 /// worker runs its own function (its own engines, its own database connection).
 package final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
-  private var pending: [(Int, Item)] = []
-  private var pendingHead = 0
-  private var results: [Int: Output] = [:]
+  /// A ring of `window` slots: item `sequence` lives in slot `sequence % window` — its item until
+  /// a worker takes it, then its output until the caller takes that. Nothing outlives its turn.
+  private var items: [Item?]
+  private var outputs: [Output?]
+  /// Items pushed, and items taken by workers.
+  private var produced = 0
+  private var taken = 0
+  /// Workers waiting for an item, and the item whose output the caller waits for (-1: none):
+  /// a push wakes one worker only when one waits, a result wakes the caller only when it waits
+  /// for that one.
+  private var idleWorkers = 0
+  private var awaited = -1
   private var isClosed = false
+
+  private init(window: Int) {
+    items = Array(repeating: nil, count: window)
+    outputs = Array(repeating: nil, count: window)
+  }
 
   /// Runs the stream; with one worker (or none), on the caller's thread alone.
   /// - Throws: what `next` or `consume` throws (the workers are stopped first).
@@ -23,7 +37,8 @@ package final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecke
       while let item = try next() { try consume(work(item)) }
       return
     }
-    let pipeline = OrderedPipeline()
+    let window = Swift.max(1, window)
+    let pipeline = OrderedPipeline(window: window)
     let group = DispatchGroup()
     for work in workers {
       let box = WorkerBox(work: work)
@@ -60,17 +75,23 @@ package final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecke
 
   private func push(_ sequence: Int, _ item: Item) {
     condition.lock()
-    pending.append((sequence, item))
-    condition.signal()
+    items[sequence % items.count] = item
+    produced = sequence + 1
+    if idleWorkers > 0 { condition.signal() }
     condition.unlock()
   }
 
-  /// Waits for the result of item `sequence`.
+  /// Waits for the output of item `sequence`.
   private func take(_ sequence: Int) -> Output {
+    let slot = sequence % outputs.count
     condition.lock()
     defer { condition.unlock() }
     while true {
-      if let output = results.removeValue(forKey: sequence) { return output }
+      if let output = outputs[slot].take() {
+        awaited = -1
+        return output
+      }
+      awaited = sequence
       condition.wait()
     }
   }
@@ -82,26 +103,28 @@ package final class OrderedPipeline<Item: Sendable, Output: Sendable>: @unchecke
     condition.unlock()
   }
 
-  /// A worker's loop: take the oldest pending item, map it, store the result.
+  /// A worker's loop: take the oldest item not taken, map it, put its output in its slot.
   private func serve(_ work: (Item) -> Output) {
     while true {
       condition.lock()
-      while pendingHead == pending.count && !isClosed { condition.wait() }
-      guard pendingHead < pending.count else {
+      while taken == produced && !isClosed {
+        idleWorkers += 1
+        condition.wait()
+        idleWorkers -= 1
+      }
+      guard taken < produced else {
         condition.unlock()
         return
       }
-      let (sequence, item) = pending[pendingHead]
-      pendingHead += 1
-      if pendingHead > 1024 && pendingHead * 2 > pending.count {
-        pending.removeFirst(pendingHead)
-        pendingHead = 0
-      }
+      let sequence = taken
+      taken += 1
+      let slot = sequence % items.count
+      guard let item = items[slot].take() else { preconditionFailure("an item in flight has no slot") }
       condition.unlock()
       let output = work(item)
       condition.lock()
-      results[sequence] = output
-      condition.broadcast()
+      outputs[slot] = output
+      if awaited == sequence { condition.broadcast() }
       condition.unlock()
     }
   }

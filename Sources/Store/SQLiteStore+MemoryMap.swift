@@ -1,0 +1,15 @@
+extension SQLiteStore {
+  /// Lets this connection read the store's file through a memory map (`PRAGMA mmap_size`) instead
+  /// of a `pread` system call and a copy per page: for a reader that goes through most of the
+  /// store once (`replay`, `migrate`). What it reads is the same; pages of the write-ahead log
+  /// are still read by `pread`. The store's file never shrinks (no `VACUUM`), so a mapped page
+  /// cannot vanish under a reader. A connection that cannot map keeps reading as before.
+  package func mapsFileForReading() {
+    mutex.lock()
+    defer { mutex.unlock() }
+    try? database.execute("PRAGMA mmap_size=\(Self.mappedBytes)")
+  }
+
+  /// The most of the file a connection maps: SQLite's own ceiling on Linux and macOS (2 GB).
+  static let mappedBytes = 0x7fff_0000
+}
