@@ -40,6 +40,12 @@ package struct AwardLog {
     return ValueRange(start: Int32(start), count: Int32(values.count - start))
   }
 
+  /// Appends one explanation number (the caller extends its range).
+  @inline(__always)
+  package mutating func append(value: Double) {
+    values.append(value)
+  }
+
   /// Keeps a name a record refers to; returns its index (−1 when not recording).
   package mutating func append(text: String) -> Int32 {
     guard isRecording else { return -1 }

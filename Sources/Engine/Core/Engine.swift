@@ -41,6 +41,12 @@ public final class Engine: Sendable {
       speciesStage: storage.buffer(species.map { Int32($0.stage) }).baseAddress.unsafelyUnwrapped,
       speciesElement: storage.buffer(species.map { Int32($0.element) }).baseAddress.unsafelyUnwrapped)
     var progression = [Bool](repeating: false, count: pack.categories.count)
+    var generalStarts: [Int32] = []
+    var conditionCount: Int32 = 0
+    for general in achievements.general {
+      generalStarts.append(conditionCount)
+      conditionCount += Int32(general.conditions.count)
+    }
     for index in pack.progression?.categories ?? [] { progression[index] = true }
     plan = EnginePlan(
       slotCount: facts.count,
@@ -52,6 +58,7 @@ public final class Engine: Sendable {
       siteStarts: storage.buffer(siteStarts),
       siteSlots: storage.buffer(
         sites.map { site in storage.buffer(Set(site.flatMap(\.slots)).sorted().map { Int32($0) }) }),
+      sitePrograms: storage.buffer(sites.map { site in storage.buffer(site.map(\.compiledProgram)) }),
       fusedExperience: storage.buffer(experience.programs.map(\.compiledProgram)),
       fusedSlots: storage.buffer(experience.slots.flatMap { $0.map { Int32($0) } }),
       fusedSlotEnds: storage.buffer(
@@ -71,6 +78,7 @@ public final class Engine: Sendable {
           ends.append((ends.last ?? 0) + Int32(list.count))
         }),
       hasGeneralAchievements: !achievements.general.isEmpty,
+      generalStarts: storage.buffer(generalStarts),
       tierCount: achievements.tierCount,
       progressionCategories: storage.buffer(progression))
     var progress = PlayerProgress()

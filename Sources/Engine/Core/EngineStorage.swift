@@ -108,6 +108,8 @@ struct EnginePlan: @unchecked Sendable {
   /// formulas read (what a phase fills before evaluating them).
   let siteStarts: UnsafeBufferPointer<Int32>
   let siteSlots: UnsafeBufferPointer<UnsafeBufferPointer<Int32>>
+  /// Per site, its formulas' bytecode in the mechanic's order (see ``Engine/evaluate(_:site:formula:_:)``).
+  let sitePrograms: UnsafeBufferPointer<UnsafeBufferPointer<CompiledProgram>>
   /// Per category, the XP terms and factors as one program (see ``ExperiencePlan``; empty when
   /// they cannot be fused), and the slots it and the bonuses read (flattened, with ends).
   let fusedExperience: UnsafeBufferPointer<CompiledProgram>
@@ -129,6 +131,9 @@ struct EnginePlan: @unchecked Sendable {
   let eventGroups: UnsafeBufferPointer<Int32>
   let eventGroupEnds: UnsafeBufferPointer<Int32>
   let hasGeneralAchievements: Bool
+  /// Per non-indexed achievement (``AchievementPlan/general``), where its tiers' conditions start
+  /// in the achievements' formula site.
+  let generalStarts: UnsafeBufferPointer<Int32>
   /// All achievement tiers of the pack (a bound on the rounds of unlocking).
   let tierCount: Int
   /// Per category: whether its exercises get load suggestions.
@@ -139,6 +144,23 @@ extension Engine {
   /// Whether the pack has a mechanic running (its phases are skipped otherwise).
   @inline(__always)
   func has<M: Mechanic>(_ mechanic: M.Type) -> Bool { plan.isActive[M.index] }
+
+  /// Formula `index` of a mechanic's formula site (in the order ``Mechanic/formulas(_:pack:)``
+  /// lists them) on the context's slots, filled by the caller: its bytecode as plain memory, so
+  /// no reference counts; a failing step runs again through the ``Formula``, for the located
+  /// error. Only for a mechanic the pack has rules for.
+  @inline(__always)
+  func evaluate<M: Mechanic>(_ mechanic: M.Type, site: Int, formula index: Int, _ context: borrowing EventContext)
+    throws(EngineError) -> Double
+  {
+    let program = plan.sitePrograms[Int(plan.siteStarts[M.index]) + site][index]
+    if let value = program.run(
+      slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
+    {
+      return value
+    }
+    return try evaluate(M.formulaSites(of: pack)[site][index], context)
+  }
 
   /// The slots a mechanic's formula site reads (see ``Mechanic/formulas(_:pack:)``); none when
   /// the pack lacks the mechanic.

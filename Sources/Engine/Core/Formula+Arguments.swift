@@ -24,4 +24,19 @@ extension Formula {
       }
     }
   }
+
+  /// Evaluates a four-argument formula (a companion's stat, four per level-up) with the
+  /// arguments on the stack (a variadic call would allocate its array).
+  func evaluate(_ first: Double, _ second: Double, _ third: Double, _ fourth: Double) throws(FormulaFailure)
+    -> Double
+  {
+    var slots = (first, second, third, fourth)
+    return try withUnsafeMutablePointer(to: &slots) {
+      (four: UnsafeMutablePointer<(Double, Double, Double, Double)>) throws(FormulaFailure) -> Double in
+      try four.withMemoryRebound(to: Double.self, capacity: 4) {
+        (values: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double in
+        try evaluate(slots: UnsafePointer(values))
+      }
+    }
+  }
 }

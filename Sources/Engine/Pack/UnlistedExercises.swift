@@ -20,11 +20,11 @@ extension RulePack {
   /// index, or for an unlisted exercise the entry of its name after the pack's exercises,
   /// appended (made by `make`) when new.
   func entry<T>(
-    of workout: EventView, at position: Int, in list: inout [T], name key: KeyPath<T, String>, make: (String) -> T
+    of workout: EventView, at position: Int, in list: inout [T], name key: (T) -> String, make: (String) -> T
   ) -> Int {
     guard let name = workout.unlistedName(position) else { return Int(workout.exercise(position)) }
     if let found = list.indices.dropFirst(exercises.count).first(where: {
-      list[$0][keyPath: key].hasSameBytes(as: name)
+      key(list[$0]).hasSameBytes(as: name)
     }) {
       return found
     }
@@ -34,9 +34,11 @@ extension RulePack {
 
   /// Whether a per-exercise list has this pack's shape: the pack's exercises in order, then
   /// (only when the pack keeps unlisted exercises) entries of unlisted names.
-  func isAligned<T>(_ list: [T], name key: KeyPath<T, String>) -> Bool {
+  /// The name is read through a function, not a key path: a key path projection costs a
+  /// runtime call per entry, and this runs each time a saved player is made live.
+  func isAligned<T>(_ list: [T], name key: (T) -> String) -> Bool {
     guard list.count == exercises.count || (list.count > exercises.count && hasUnlistedExercises) else { return false }
-    return zip(list, exercises).allSatisfy { $0[keyPath: key] == $1.name }
+    return zip(list, exercises).allSatisfy { key($0) == $1.name }
   }
 
   /// A per-exercise list re-aligned to this pack by name: the pack's exercises in order (new

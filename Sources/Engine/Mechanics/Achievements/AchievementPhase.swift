@@ -36,22 +36,7 @@ extension Engine {
       cursors.withUnsafeMutableBufferPointer { cursors in
         scanIndexed(listed, &context, &state, cursors.baseAddress.unsafelyUnwrapped, &found, &log)
       }
-      if plan.hasGeneralAchievements {
-        let plan = self.plan.achievements
-        fill(slots(AchievementsMechanic.self, 0), &context, &state)
-        for general in plan.general {
-          let tier = state.achievements[general.achievement].tier
-          guard tier < general.conditions.count else { continue }
-          let condition = general.conditions[tier]
-          let value = try evaluate(condition.formula, context)
-          if condition.atLeast.map({ value >= $0 }) ?? (value != 0) {
-            let values =
-              log.isExplaining
-              ? log.append(values: condition.formula.slots.flatMap { [Double($0), context.slots[$0]] }) : .empty
-            found.append((general.achievement, tier, values))
-          }
-        }
-      }
+      if plan.hasGeneralAchievements { try scanGeneral(&context, &state, &found, &log) }
       if found.isEmpty { return }
       found.sort { ($0.achievement, $0.tier) < ($1.achievement, $1.tier) }
       for unlock in found {
@@ -91,6 +76,30 @@ extension Engine {
           }
           cursors[group] = cursor
         }
+      }
+    }
+  }
+
+  /// Evaluates the next locked tier of each non-indexed achievement, collecting those met.
+  private func scanGeneral(
+    _ context: inout EventContext, _ state: inout PlayerProgress, _ found: inout [Found], _ log: inout AwardLog
+  ) throws(EngineError) {
+    fill(slots(AchievementsMechanic.self, 0), &context, &state)
+    let general = plan.achievements.general
+    for index in general.indices {
+      let achievement = general[index].achievement
+      let tier = state.achievements[achievement].tier
+      guard tier < general[index].conditions.count else { continue }
+      let atLeast = general[index].conditions[tier].atLeast
+      let value = try evaluate(
+        AchievementsMechanic.self, site: 0, formula: Int(plan.generalStarts[index]) + tier, context)
+      if atLeast.map({ value >= $0 }) ?? (value != 0) {
+        let values =
+          log.isExplaining
+          ? log.append(
+            values: general[index].conditions[tier].formula.slots.flatMap { [Double($0), context.slots[$0]] })
+          : .empty
+        found.append((achievement, tier, values))
       }
     }
   }

@@ -58,15 +58,22 @@ extension Engine {
     guard let rules = pack.companions else { return Stats([0, 0, 0, 0]) }
     let rule = rules.species[species]
     let profile = rules.elements[rule.element].profile
-    var values: [Double] = []
+    var stats = Stats(hp: 0, attack: 0, defense: 0, speed: 0)
     for index in 0..<4 {
+      let value: Double
       do {
-        values.append(try rules.stats.evaluate(rule.base[index], rule.growth[index], profile[index], Double(level)))
+        value = try rules.stats.evaluate(rule.base[index], rule.growth[index], profile[index], Double(level))
       } catch {
         throw failure(rules.stats, error)
       }
+      switch index {
+      case 0: stats.hp = value
+      case 1: stats.attack = value
+      case 2: stats.defense = value
+      default: stats.speed = value
+      }
     }
-    return Stats(values)
+    return stats
   }
 
   func awardCompanionXP(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
@@ -77,12 +84,12 @@ extension Engine {
       return
     }
     fill(slots(CompanionsMechanic.self, 0), &context, &state)
-    let share = try wholeXP(pack.xp.rounding.round(try evaluate(rules.share, context)))
+    let share = try wholeXP(plan.rounding.round(try evaluate(CompanionsMechanic.self, site: 0, formula: 0, context)))
     var bonus: Int64 = 0
     var companion = state.companions.members[active]
     let species = rules.species[companion.speciesIndex]
     if rules.elements[species.element].affinity.contains(context.facts.category) {
-      bonus = try wholeXP(pack.xp.rounding.round(try evaluate(rules.affinityBonus, context)))
+      bonus = try wholeXP(plan.rounding.round(try evaluate(CompanionsMechanic.self, site: 0, formula: 1, context)))
     }
     let gained = max(0, share + bonus)
     try add(gained, to: &companion.xp, "the companion's XP")

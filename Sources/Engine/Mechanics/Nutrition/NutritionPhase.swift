@@ -34,24 +34,30 @@ extension Engine {
     context.facts.intakeDays = days
     context.facts.intakeAverage = days == 0 ? 0 : total / Double(days)
     fill(slots(NutritionMechanic.self, 0), &context, &state)
-    var signals: [Double] = []
+    // Each limited signal goes straight to the log's explanation numbers (nothing else appends
+    // to them before the record): no array per settled day.
+    var signals = ValueRange(start: Int32(log.values.count), count: 0)
     var sum = 0.0
-    for signal in rules.signals {
-      let raw = try evaluate(signal.formula, context)
-      let limited = min(max(raw, -signal.limit), signal.limit)
-      if log.isRecording { signals.append(limited) }
+    for index in rules.signals.indices {
+      let limit = rules.signals[index].limit
+      let raw = try evaluate(NutritionMechanic.self, site: 0, formula: index, context)
+      let limited = min(max(raw, -limit), limit)
+      if log.isRecording {
+        log.append(value: limited)
+        signals.count += 1
+      }
       sum += limited
     }
     let adjustment = min(max(sum, -rules.clamp), rules.clamp)
     let base = state.nutrition.baseline ?? rules.targets
     let targets = try Self.targets(rules, base: base, adjustment: adjustment)
     if log.isRecording {
-      let range = log.append(values: signals)
       log.append(
         AwardRecord(
           day: day,
           Recorded.NutritionTarget(
-            targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp, signals: range)
+            targets: targets, adjustment: adjustment, unclamped: sum, isClamped: abs(sum) > rules.clamp,
+            signals: signals)
         ))
     }
     // Keep the days that can still fall in a later window: (day − window, day].

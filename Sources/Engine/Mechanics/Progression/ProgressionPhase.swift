@@ -39,29 +39,30 @@ extension Engine {
       let index = pack.entry(
         of: workout, at: position, in: &state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
       let text = index < pack.exercises.count ? -1 : log.append(text: state.loads[index].exercise)
-      var entry = state.loads[index]
+      var nextKg = state.loads[index].nextKg
       let suggestion: Recorded.LoadSuggestion
       if deload {
-        let next = entry.nextKg > 0 ? entry.nextKg : load
+        let next = nextKg > 0 ? nextKg : load
         suggestion = Recorded.LoadSuggestion(
           exercise: index, loadKg: load, rpe: rpe, band: -1, change: 0, nextKg: next, name: text)
-        entry.nextKg = next
+        nextKg = next
       } else if rules.bands.isEmpty {
         // A program alone: the next base is this session's heaviest working set.
         suggestion = Recorded.LoadSuggestion(
           exercise: index, loadKg: load, rpe: rpe, band: -2, change: 0, nextKg: load, name: text)
-        entry.nextKg = load
+        nextKg = load
       } else {
         let band = rules.bands.firstIndex { rpe <= $0.upTo } ?? rules.bands.count - 1
         let change = rules.bands[band].change
         let next = Self.roundLoad(load * (1 + change), from: load, change: change, increment: increment)
         suggestion = Recorded.LoadSuggestion(
           exercise: index, loadKg: load, rpe: rpe, band: band, change: change, nextKg: next, name: text)
-        entry.nextKg = next
+        nextKg = next
       }
-      entry.lastKg = load
-      entry.lastRPE = rpe
-      state.loads[index] = entry
+      // Written in place: the entry's name is neither copied nor released.
+      state.loads[index].nextKg = nextKg
+      state.loads[index].lastKg = load
+      state.loads[index].lastRPE = rpe
       if log.isRecording { log.append(AwardRecord(day: context.day, suggestion)) }
     }
   }

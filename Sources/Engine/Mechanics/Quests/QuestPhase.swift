@@ -28,18 +28,18 @@ extension Engine {
       state.quests.periods[index].categoryMinutes[facts.category] += facts.durationMin
     }
     for index in rules.quests.indices {
-      let quest = rules.quests[index]
-      let periodIndex = quest.period == .day ? 0 : 1
+      let periodIndex = rules.quests[index].period == .day ? 0 : 1
       let key = periodIndex == 0 ? keys.0 : keys.1
       guard state.quests.quests[index].lastPeriod != key else { continue }
       context.questPeriod = periodIndex
       fill(slots(QuestsMechanic.self, 0), &context, &state)
-      guard try evaluate(quest.goal, context) != 0 else { continue }
+      guard try evaluate(QuestsMechanic.self, site: 0, formula: index, context) != 0 else { continue }
       state.quests.quests[index].completions += 1
       state.quests.quests[index].lastPeriod = key
       state.quests.completions += 1
       if log.isRecording { log.append(AwardRecord(day: context.day, Recorded.QuestCompletion(quest: index))) }
-      if quest.rewardXP > 0 { try addPlayerXP(Int64(quest.rewardXP), &context, &state, &log) }
+      let reward = rules.quests[index].rewardXP
+      if reward > 0 { try addPlayerXP(Int64(reward), &context, &state, &log) }
     }
   }
 }

@@ -20,7 +20,11 @@ extension Engine {
     var setIndex = 0
     for position in 0..<workout.exerciseCount {
       let index = pack.entry(of: workout, at: position, in: &state.records, name: \.exercise, make: ExerciseRecord.init)
-      var record = state.records[index]
+      // The record is moved out while it changes and back after (a copy would share its
+      // reps-at-weight list, which the first insert would then copy).
+      var record = ExerciseRecord(exercise: "")
+      swap(&record, &state.records[index])
+      defer { state.records[index] = record }
       let name = index < pack.exercises.count ? nil : record.exercise
       let counts = record.sessions > 0 || rules.awardFirst
       var sessionHeaviest = 0.0
@@ -79,7 +83,6 @@ extension Engine {
       }
       count += repsAwards.count
       record.sessions += 1
-      state.records[index] = record
     }
     context.facts.prs = count
     state.totals.prs += count

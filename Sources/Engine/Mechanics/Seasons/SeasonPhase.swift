@@ -16,7 +16,10 @@ extension Engine {
         fill(slots(SeasonsMechanic.self, 0), &context, &state)
         filled = true
       }
-      let points = max(0, try wholeXP(RoundingMode.halfAwayFromZero(try evaluate(season.points, context))))
+      let points = max(
+        0,
+        try wholeXP(
+          RoundingMode.halfAwayFromZero(try evaluate(SeasonsMechanic.self, site: 0, formula: index, context))))
       var progress = state.seasons.seasons[index]
       try add(points, to: &progress.points, "season '\(season.id)' points")
       var reached: [Int] = []

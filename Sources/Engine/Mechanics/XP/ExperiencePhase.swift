@@ -63,9 +63,12 @@ extension Engine {
   ) throws(EngineError) {
     let rules = pack.xp
     var bonusValues: [Double] = []
-    for index in rules.bonuses.indices where try evaluate(rules.bonuses[index].condition, context) != 0 {
-      let bonus = rules.bonuses[index]
-      let amount = try wholeXP(rules.rounding.round(try evaluate(bonus.amount, context)))
+    // The bonuses' formulas follow the terms and factors in XP's formula site, condition then amount.
+    let first = rules.terms.count + rules.factors.count
+    for index in rules.bonuses.indices
+    where try evaluate(XPMechanic.self, site: 0, formula: first + 2 * index, context) != 0 {
+      let amount = try wholeXP(
+        plan.rounding.round(try evaluate(XPMechanic.self, site: 0, formula: first + 2 * index + 1, context)))
       try add(amount, to: &total, "the workout's XP")
       if log.isExplaining { bonusValues += [Double(index), Double(amount)] }
     }
