@@ -20,24 +20,35 @@ struct BatchWork {
   private var engines: [Engine?] = []
   private var corrections: [[Award]] = []
   private var outcomes: [EventOutcome?]
+  /// Each player's awards written as JSON lines (``LedgerRun/writesAwardJSON``); each event's
+  /// player (slot) and index among its player's events applied.
+  private var lines: [AwardLines?] = []
+  private var owners: [Int]
+  private var offsets: [Int]
   /// The first refused event; the batch stops before it.
   private(set) var refusal: Refusal?
   private let queue: [LedgerRun.Queued]
   /// Whether in-order events keep their resolved form (a store of one player: see
   /// ``Engine/record(batch:to:keepingResolved:)``).
   private let keepsResolved: Bool
+  private let writesJSON: Bool
 
-  init(_ queue: [LedgerRun.Queued], keepsResolved: Bool) {
+  init(_ queue: [LedgerRun.Queued], keepsResolved: Bool, writesJSON: Bool = false) {
     self.queue = queue
     self.keepsResolved = keepsResolved
+    self.writesJSON = writesJSON
     outcomes = Array(repeating: nil, count: queue.count)
+    offsets = Array(repeating: 0, count: queue.count)
+    owners = Array(repeating: 0, count: queue.count)
     // By index: iterating the items would copy (retain) every event for its player alone.
     for index in queue.indices {
       let player = queue[index].player
       if let known = ordinal[player] {
         positions[known].append(index)
+        owners[index] = known
         continue
       }
+      owners[index] = players.count
       ordinal[player] = players.count
       players.append(player)
       positions.append([index])
@@ -45,6 +56,7 @@ struct BatchWork {
     after = Array(repeating: nil, count: players.count)
     engines = Array(repeating: nil, count: players.count)
     corrections = Array(repeating: [], count: players.count)
+    lines = Array(repeating: nil, count: players.count)
   }
 
   /// Events before this position are applied.
@@ -64,9 +76,14 @@ struct BatchWork {
     for index in positions[slot] where index >= start { outcomes[index] = nil }
     var current = consume state
     let result = engine.record(
-      batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current, keepingResolved: keepsResolved)
-    for (offset, outcome) in result.outcomes.enumerated() { outcomes[mine[offset]] = outcome }
+      batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current, keepingResolved: keepsResolved,
+      writingJSON: writesJSON)
+    for (offset, outcome) in result.outcomes.enumerated() {
+      outcomes[mine[offset]] = outcome
+      offsets[mine[offset]] = offset
+    }
     corrections[slot] = result.corrections
+    lines[slot] = result.lines
     after[slot] = current
     if let failure = result.failure, mine[failure.index] < limit {
       refusal = Refusal(index: mine[failure.index], error: failure.error)
@@ -115,7 +132,11 @@ struct BatchWork {
     list.reserveCapacity(range.count)
     for index in range {
       guard let outcome = outcomes[index] else { continue }
-      list.append(Delivered(index: index, outcome: outcome, corrections: last[index].map { corrections[$0] } ?? []))
+      var item = Delivered(index: index, outcome: outcome, corrections: last[index].map { corrections[$0] } ?? [])
+      if let written = lines[owners[index]] {
+        item.awardJSON = written.lines(at: offsets[index])
+      }
+      list.append(item)
     }
     return list
   }

@@ -29,6 +29,10 @@ public final class LedgerRun {
   public var maxLockMilliseconds: Int?
   /// What holding the lock costs per event, measured (an estimate until the first commit).
   private var lockCost = LockCost()
+  /// Whether the awards of events applied in date order are delivered as JSON lines
+  /// (``Delivered/awardJSON``, exactly ``Award/write(to:)``'s bytes) rather than as ``Award``
+  /// values in their outcomes: for a caller that prints NDJSON.
+  package var writesAwardJSON = false
   /// Called once per player whose saved state needed a warning (the rules changed since it was
   /// saved, entries were dropped), with the player and the message.
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
@@ -103,7 +107,7 @@ public final class LedgerRun {
   public func commit(deliver: ([Delivered]) throws -> Void) throws -> Refusal? {
     guard !queue.isEmpty else { return nil }
     defer { queue.removeAll(keepingCapacity: true) }
-    var batch = BatchWork(queue, keepsResolved: !store.keepsPlayersApart)
+    var batch = BatchWork(queue, keepsResolved: !store.keepsPlayersApart, writesJSON: writesAwardJSON)
     for player in batch.players {
       let engine = try engine(for: player)
       try batch.apply(player, from: load(player, engine), engine)
@@ -188,6 +192,9 @@ public struct Delivered: Sendable {
   /// The corrections of its player's late events in the batch (one per group placed together),
   /// after the player's last event of the batch; empty for the player's other events.
   public var corrections: [Award]
+  /// With ``LedgerRun/writesAwardJSON``: the outcome's awards as NDJSON lines when its award
+  /// list is empty because they were written here (else empty).
+  package var awardJSON: ArraySlice<UInt8> = []
 }
 
 /// An event a batch refused: its position among the queued events and the engine's reason.

@@ -1,3 +1,5 @@
+import RuleLanguage
+
 /// The compact forms in which phases record awards: plain values with indexes into the pack
 /// rather than names (each mechanic defines its own in its folder, as `Recorded.Name`).
 package enum Recorded {}
@@ -10,6 +12,16 @@ package protocol RecordedAward: BitwiseCopyable, Sendable {
   /// The public award, with names from the pack; the record's ranges and text indexes point
   /// into the log's explanation numbers and names.
   func payload(in log: borrowing AwardLog, pack: RulePack) -> Payload
+  /// Writes the public payload's JSON fields (``AwardPayload/write(_:)``) straight from the
+  /// record; by default through the payload.
+  func writePayload(in log: borrowing AwardLog, pack: RulePack, to writer: inout JSONWriter)
+}
+
+extension RecordedAward {
+  /// Writes the payload's fields through the public payload.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to writer: inout JSONWriter) {
+    payload(in: log, pack: pack).write(&writer)
+  }
 }
 
 /// One award as the engine records it: its day, its record's type and the record's bytes (a
@@ -55,6 +67,33 @@ package struct AwardRecord: Sendable {
     -> any AwardPayload
   {
     withUnsafeBytes(of: storage) { $0.load(as: Record.self) }.payload(in: log, pack: pack)
+  }
+}
+
+extension AwardRecord {
+  /// Writes the record as its public award's JSON object (``Award/write(to:)``).
+  func writeJSON(
+    eventID: String, player: String?, log: borrowing AwardLog, pack: RulePack, to writer: inout JSONWriter
+  ) {
+    guard let recorded = AwardTypes.byRecord[type] else {
+      preconditionFailure("an award record of a type no mechanic lists")
+    }
+    writeJSON(recorded, eventID: eventID, player: player, log: log, pack: pack, to: &writer)
+  }
+
+  private func writeJSON<Record: RecordedAward>(
+    _ type: Record.Type, eventID: String, player: String?, log: borrowing AwardLog, pack: RulePack,
+    to writer: inout JSONWriter
+  ) {
+    let record = withUnsafeBytes(of: storage) { $0.load(as: Record.self) }
+    let log = copy log
+    writer.object { w in
+      w.field("type", Record.Payload.type)
+      w.field("event", eventID)
+      if let player { w.field("player", player) }
+      w.field("date", day.iso)
+      record.writePayload(in: log, pack: pack, to: &w)
+    }
   }
 }
 

@@ -7,6 +7,9 @@ package struct BatchResult: Sendable {
   package var corrections: [Award] = []
   /// The event that could not be applied and why; the events before it were applied.
   package var failure: (index: Int, error: EngineError)?
+  /// With `writingJSON`, the awards of the events applied in date order, as JSON lines (their
+  /// outcomes' award lists are empty); other outcomes carry their awards as values.
+  package var lines: AwardLines?
 }
 
 /// Events of a batch placed or withdrawn without being applied, waiting for one replay.
@@ -78,15 +81,22 @@ extension Engine {
   /// A stream in reverse date order, or thousands of retractions of one day, cost one replay per
   /// batch, not one per event. `line` is each event's canonical line
   /// (``ResolvedEvent/canonicalLine(_:)``). `keepingResolved`: events applied in date order keep
-  /// their resolved form (the window's fold then applies them to the checkpoint without reading
-  /// their lines again); for one player's ledger, not for a cache of many players (a resolved
-  /// event takes several hundred bytes beside its line).
+  /// their resolved form, and the player keeps a snapshot of each kept day's start (built once by
+  /// one replay of the window, then taken as each day begins), so the window's fold takes the
+  /// checkpoint from a snapshot instead of applying the folded events a second time; for one
+  /// player's ledger, not for a cache of many players (a resolved event takes several hundred
+  /// bytes beside its line, and a day's snapshot a copy of what the day changes). `writingJSON`:
+  /// the awards of events applied in date order are written as JSON lines
+  /// (``BatchResult/lines``) instead of ``Award`` values.
   package func record(
-    batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false
+    batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false,
+    writingJSON: Bool = false
   ) -> BatchResult {
     var result = BatchResult()
+    if writingJSON { result.lines = AwardLines(count: batch.count) }
     do {
       try bind(&player)
+      if keepingResolved { try ensureSnapshots(&player) }
     } catch {
       result.failure = (0, error)
       return result
@@ -108,7 +118,10 @@ extension Engine {
         }
         if deferred == nil && !isRetraction && player.live.progress.today.admits(event.day) {
           result.outcomes.append(
-            try applyInOrder(event, line: line, fingerprint, &player, log: &log, keepingResolved: keepingResolved))
+            try applyInOrder(
+              event, line: line, fingerprint, &player, log: &log, keepingResolved: keepingResolved,
+              makingAwards: !writingJSON))
+          result.lines?.write(log, event: event, at: index, pack: pack)
           continue
         }
         if !isRetraction {

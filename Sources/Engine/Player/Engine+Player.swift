@@ -87,10 +87,11 @@ extension Engine {
 
   /// Applies an event in date order (``DayState/admits(_:)``) that is not a duplicate, and keeps it.
   /// `log` is emptied and reused (a batch passes one log for all its events: no allocation per
-  /// event).
+  /// event). `makingAwards`: false leaves the outcome's awards empty, for a caller that reads them
+  /// from `log`'s records.
   func applyInOrder(
     _ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState,
-    log: inout AwardLog, keepingResolved: Bool = false
+    log: inout AwardLog, keepingResolved: Bool = false, makingAwards: Bool = true
   ) throws(EngineError) -> EventOutcome {
     // A refused event is undone from the day's snapshot (no copy of the state per event). A
     // player without its snapshots (in date order since it was loaded or created) takes none:
@@ -119,7 +120,7 @@ extension Engine {
     player.history.ids.append(fingerprint)
     player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
     try fold(&player)
-    return .applied(log.awards(eventID: resolved.id, player: resolved.player, pack: pack))
+    return .applied(makingAwards ? log.awards(eventID: resolved.id, player: resolved.player, pack: pack) : [])
   }
 
   /// Puts the player back as it was before a refused event of `day`: the day's snapshot with the

@@ -95,7 +95,7 @@ public struct JSONWriter {
     beginValue()
     if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
       appendInteger(Int64(value))
-    } else {
+    } else if !NumberText.appendDecimal(value, to: &bytes) {
       append(NumberText.format(value))
     }
   }

@@ -54,6 +54,19 @@ final class Console: @unchecked Sendable {
     if full { flush() }
   }
 
+  /// Writes UTF-8 bytes as they are.
+  func write(bytes: ArraySlice<UInt8>) {
+    lock.lock()
+    if discarding {
+      lock.unlock()
+      return
+    }
+    buffer.append(contentsOf: bytes)
+    let full = buffer.count >= 1 << 16
+    lock.unlock()
+    if full { flush() }
+  }
+
   /// Writes UTF-8 bytes and a line break.
   func line(bytes: [UInt8]) {
     lock.lock()

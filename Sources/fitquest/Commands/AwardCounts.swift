@@ -27,8 +27,10 @@ struct AwardCounts {
     otherPartition = other.otherPartition
   }
 
-  /// Prints an outcome and counts it.
-  mutating func report(_ outcome: Ledger.Outcome, _ event: ResolvedEvent) {
+  /// Prints an outcome and counts it; `json`: its awards already written as NDJSON lines (its
+  /// award list is then empty).
+  mutating func report(_ outcome: Ledger.Outcome, _ event: ResolvedEvent, json: ArraySlice<UInt8> = []) {
+    if !json.isEmpty { Console.output.write(bytes: json) }
     switch outcome {
     case .applied(let awards):
       applied += 1

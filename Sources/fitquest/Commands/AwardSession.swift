@@ -22,6 +22,7 @@ struct AwardSession {
     self.file = file
     self.batchSize = batchSize
     counts = AwardCounts(format: format)
+    run.writesAwardJSON = format == .ndjson
   }
 
   /// Queues an event (with its line when that is already its canonical line); a full batch is
@@ -50,7 +51,7 @@ struct AwardSession {
     }
     let refusal = try run.commit { outcomes in
       for item in outcomes {
-        delivered.report(item.outcome, events[item.index])
+        delivered.report(item.outcome, events[item.index], json: item.awardJSON)
         for correction in item.corrections { delivered.print(correction) }
       }
       try AwardCounts.flushAwards(unsaved: outcomes.count)

@@ -14,6 +14,52 @@ extension Recorded {
     package func payload(in log: borrowing AwardLog, pack: RulePack) -> XPAward {
       XPAward(self, values: log.values.slice(breakdown), pack: pack)
     }
+
+    /// Writes ``XPAward/write(_:)``'s fields straight from the record (no arrays of names).
+    package func writePayload(in log: borrowing AwardLog, pack: RulePack, to w: inout JSONWriter) {
+      let values = log.values.slice(breakdown)
+      let rules = pack.xp
+      let hasTerms = Self.hasTerms(values, rules)
+      w.field("xp", xp)
+      w.field("raw", raw)
+      w.field("rounded", rounded)
+      w.key(static: "terms")
+      w.object { w in
+        guard hasTerms else { return }
+        for (offset, term) in rules.terms.enumerated() { w.field(named: term.name, values[values.startIndex + offset]) }
+      }
+      w.key(static: "factors")
+      w.object { w in
+        guard hasTerms else { return }
+        let start = values.startIndex + rules.terms.count
+        for (offset, factor) in rules.factors.enumerated() { w.field(named: factor.name, values[start + offset]) }
+      }
+      w.key(static: "bonuses")
+      w.object { w in
+        Self.forEachBonus(values, rules, hasTerms: hasTerms) { name, amount in w.field(named: name, amount) }
+      }
+      if let cap {
+        w.field("cap", cap.rawValue)
+        w.field("uncapped", uncapped)
+      }
+    }
+
+    /// Whether the explanation numbers hold the terms' and factors' values (then the bonuses).
+    static func hasTerms(_ values: ArraySlice<Double>, _ rules: XPRules) -> Bool {
+      values.count >= rules.terms.count + rules.factors.count
+    }
+
+    /// The bonuses that applied, named, in their recorded order.
+    static func forEachBonus(
+      _ values: ArraySlice<Double>, _ rules: XPRules, hasTerms: Bool, _ body: (String, Double) -> Void
+    ) {
+      var position = values.startIndex + (hasTerms ? rules.terms.count + rules.factors.count : 0)
+      while position + 1 < values.endIndex {
+        let index = Int(values[position])
+        if index >= 0, index < rules.bonuses.count { body(rules.bonuses[index].name, values[position + 1]) }
+        position += 2
+      }
+    }
   }
 }
 
@@ -58,8 +104,9 @@ public struct XPAward: AwardPayload, KeepsWrittenOrder {
     var terms: [Contribution] = []
     var factors: [Contribution] = []
     var bonuses: [Contribution] = []
-    var position = values.startIndex
-    if values.count >= rules.terms.count + rules.factors.count {
+    let hasTerms = Recorded.XP.hasTerms(values, rules)
+    if hasTerms {
+      var position = values.startIndex
       for term in rules.terms {
         terms.append(Contribution(term.name, values[position]))
         position += 1
@@ -69,13 +116,7 @@ public struct XPAward: AwardPayload, KeepsWrittenOrder {
         position += 1
       }
     }
-    while position + 1 < values.endIndex {
-      let index = Int(values[position])
-      if index >= 0, index < rules.bonuses.count {
-        bonuses.append(Contribution(rules.bonuses[index].name, values[position + 1]))
-      }
-      position += 2
-    }
+    Recorded.XP.forEachBonus(values, rules, hasTerms: hasTerms) { bonuses.append(Contribution($0, $1)) }
     self.init(
       xp: record.xp, raw: record.raw, rounded: record.rounded, terms: terms, factors: factors, bonuses: bonuses,
       cap: record.cap, uncapped: record.uncapped)
