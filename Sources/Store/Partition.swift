@@ -26,9 +26,8 @@ public struct Partition: Sendable, Hashable, CustomStringConvertible {
 
   /// FNV-1a, 64 bits, of the id's UTF-8 bytes (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
   public static func hash(_ player: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in player.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return hash
+    var player = player
+    return player.withUTF8 { hash($0) }
   }
 
   /// Whether a player belongs to this partition.

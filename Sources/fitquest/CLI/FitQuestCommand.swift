@@ -13,6 +13,7 @@ enum FitQuestCommand {
     MergeCommand.entry,
     ReportCommand.entry,
     AwardCommand.entry,
+    SplitCommand.entry,
     ImportCommand.entry,
     PersonaCommand.entry,
     PlayersCommand.entry,

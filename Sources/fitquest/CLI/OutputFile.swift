@@ -157,7 +157,7 @@ enum OutputFile {
     }
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(CommandFailure) {
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(CommandFailure) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
@@ -169,7 +169,7 @@ enum OutputFile {
     }
   }
 
-  private static func failure(_ path: String, _ message: String) -> CommandFailure {
+  static func failure(_ path: String, _ message: String) -> CommandFailure {
     CommandFailure(code: ExitCode.ioError, message: "\(path): \(message)")
   }
 }

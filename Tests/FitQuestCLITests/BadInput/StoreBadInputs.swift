@@ -1,5 +1,5 @@
 extension BadInput {
-  /// `award --store`, `players`, `--partition`, `--shard` and `merge`.
+  /// `award --store`, `players`, `--partition`, `split`, `--shard` and `merge`.
   static let stores: [BadInput] = [
     BadInput(
       "store: event without a player", [events(workout + "}")],
@@ -73,6 +73,14 @@ extension BadInput {
       "store: a store option without a store", [],
       ["award", "--state", "state.json", "--cache-mb", "64", "--rules", "rules"], 64,
       .line("error: --cache-mb needs --store")),
+    BadInput(
+      "split: a line without a player", [events(workout + "}")],
+      ["split", "--partitions", "2", "--output-dir", "parts", "events.ndjson"], 65,
+      .line("events.ndjson:1:1: error: an event needs \"player\" (a string) to be given a partition")),
+    BadInput(
+      "split: the output directory is a file", [.write("parts", "x\n"), events(workout + #","player":"a"}"#)],
+      ["split", "--partitions", "2", "--output-dir", "parts", "events.ndjson"], 74,
+      .line("error: parts: is not a directory")),
     BadInput(
       "shard: out of range", [], ["simulate", "--runs", "4", "--shard", "4/4"], 64,
       .line("error: --shard must be I/N with 0 ≤ I < N; found '4/4'")),
