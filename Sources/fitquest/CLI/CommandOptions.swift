@@ -43,10 +43,38 @@ protocol CommandOptions: Sendable {
 }
 
 extension CommandOptions {
-  /// Every declaration, in the order written (found by reflection, as argument-parser finds its
-  /// property wrappers).
+  /// Every declaration, in the order written: recorded while `Self()` initializes its
+  /// properties (each ``Option`` reports itself to the ``OptionRecorder`` of the running task).
+  /// Reflection found the same list, but its type metadata took a third of a short command's
+  /// process (`players show`); debug builds — every test run — still check the recording
+  /// against it.
   static var declarations: [any OptionDeclaration] {
-    Mirror(reflecting: Self()).children.compactMap { $0.value as? any OptionDeclaration }
+    let recorder = OptionRecorder()
+    OptionRecorder.$current.withValue(recorder) { _ = Self() }
+    #if DEBUG
+      let reflected = Mirror(reflecting: Self()).children.compactMap { $0.value as? any OptionDeclaration }
+      precondition(
+        recorder.declarations.map { [$0.spec.name, $0.spec.help] } == reflected.map { [$0.spec.name, $0.spec.help] },
+        "\(Self.self): the recorded options differ from the declared ones (a shared declaration stored in a static let?)"
+      )
+    #endif
+    return recorder.declarations
+  }
+}
+
+/// Collects the options made while it is the current one: the declarations of one `Options()`.
+/// Shared declarations (``RunOptions``, ``Sharding/option``) are computed properties, so that
+/// each `Options()` makes, and records, its own.
+final class OptionRecorder: @unchecked Sendable {
+  /// The recorder of the running task (nil: options are not being recorded).
+  @TaskLocal static var current: OptionRecorder?
+  /// The options made, in order. Only the task that made the recorder current touches it.
+  private(set) var declarations: [any OptionDeclaration] = []
+
+  func record(_ declaration: any OptionDeclaration) {
+    // A modified copy (`.help(…)`, `.unshardable(…)`) replaces the option it was made from.
+    if declarations.last?.spec.name == declaration.spec.name { declarations.removeLast() }
+    declarations.append(declaration)
   }
 }
 

@@ -14,6 +14,7 @@ struct Option<Value: Sendable>: Sendable {
   init(_ spec: OptionSpec, convert: @escaping @Sendable ([String]?) throws(UsageError) -> Value) {
     self.spec = spec
     self.convert = convert
+    OptionRecorder.current?.record(self)
   }
 
   /// The option, refused with `--shard` (and in a part) for `reason`.

@@ -18,21 +18,29 @@ protocol RunOptionsDeclaring: CommandOptions {
 
 /// The options shared by every command that runs scenarios, declared once, and their values.
 struct RunOptions {
-  static let seed = Option.value("--seed", "N", "use seed N instead of the scenario's (run 0 of --runs)") {
-    text throws(UsageError) in
-    guard let value = UInt64(text), value <= 9_007_199_254_740_991 else {
-      throw UsageError(message: "option '--seed' needs a whole number from 0 to 2^53 − 1; found '\(text)'")
+  // Computed, not stored: each use makes the declaration anew, so that every command's
+  // Options records it (CommandOptions.declarations).
+  static var seed: Option<UInt64?> {
+    Option.value("--seed", "N", "use seed N instead of the scenario's (run 0 of --runs)") {
+      text throws(UsageError) in
+      guard let value = UInt64(text), value <= 9_007_199_254_740_991 else {
+        throw UsageError(message: "option '--seed' needs a whole number from 0 to 2^53 − 1; found '\(text)'")
+      }
+      return value
     }
-    return value
   }
-  static let runs = runs(default: 1)
-  static let threads = Option.integer(
-    "--threads", "N", "threads for --runs (default: all cores); results do not depend on it",
-    default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
-  static let set = Option.repeated(
-    "--set", "PATH=VALUE",
-    "override a rule value (xp.categories.strength.multiplier=1.5) or a\nscenario value (scenario.adherence.probability=0.7) for this run"
-  )
+  static var runs: Option<Int> { runs(default: 1) }
+  static var threads: Option<Int> {
+    Option.integer(
+      "--threads", "N", "threads for --runs (default: all cores); results do not depend on it",
+      default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
+  }
+  static var set: Option<[String]> {
+    Option.repeated(
+      "--set", "PATH=VALUE",
+      "override a rule value (xp.categories.strength.multiplier=1.5) or a\nscenario value (scenario.adherence.probability=0.7) for this run"
+    )
+  }
 
   /// `--runs N` with its default.
   static func runs(default runs: Int) -> Option<Int> {

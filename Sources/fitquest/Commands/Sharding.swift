@@ -6,17 +6,19 @@ import Simulation
 /// that `fitquest merge` combines with the other shards' into the unsharded report
 /// (docs/scale.md).
 enum Sharding {
-  /// The option, as the shardable commands declare it.
-  static let option = Option.value(
-    "--shard", "I/N", "do only runs I, I+N, I+2N, … and print a partial result for 'fitquest merge'"
-  ) {
-    text throws(UsageError) in
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      count <= ShardPart.maximumShards,
-      (0..<count).contains(index)
-    else { throw UsageError(message: "--shard must be I/N with 0 ≤ I < N; found '\(text)'") }
-    return Shard(index: index, count: count)
+  /// The option, as the shardable commands declare it (computed: see RunOptions).
+  static var option: Option<Shard?> {
+    Option.value(
+      "--shard", "I/N", "do only runs I, I+N, I+2N, … and print a partial result for 'fitquest merge'"
+    ) {
+      text throws(UsageError) in
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+        count <= ShardPart.maximumShards,
+        (0..<count).contains(index)
+      else { throw UsageError(message: "--shard must be I/N with 0 ≤ I < N; found '\(text)'") }
+      return Shard(index: index, count: count)
+    }
   }
 
   /// Shard `index` of `count`.
