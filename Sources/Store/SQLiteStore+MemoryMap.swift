@@ -1,9 +1,11 @@
 extension SQLiteStore {
   /// Lets this connection read the store's file through a memory map (`PRAGMA mmap_size`) instead
-  /// of a `pread` system call and a copy per page: for a reader that goes through most of the
-  /// store once (`replay`, `migrate`). What it reads is the same; pages of the write-ahead log
-  /// are still read by `pread`. The store's file never shrinks (no `VACUUM`), so a mapped page
-  /// cannot vanish under a reader. A connection that cannot map keeps reading as before.
+  /// of a `pread` system call and a copy per page: for a writer that goes through most of the
+  /// store once (`migrate`). What it reads is the same; pages of the write-ahead log are still
+  /// read by `pread`. The store's file never shrinks (no `VACUUM`), so a mapped page cannot vanish
+  /// under a reader. The pages read count in the process's resident memory (clean pages of the
+  /// file, which the kernel takes back under pressure): a reader whose memory is to stay flat in
+  /// the store's size (`replay`) does not map. A connection that cannot map reads as before.
   package func mapsFileForReading() {
     mutex.lock()
     defer { mutex.unlock() }

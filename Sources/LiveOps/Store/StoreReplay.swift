@@ -36,13 +36,13 @@ public enum StoreReplay {
     store: SQLiteStore, players: [PlayerID]?, candidate: Engine, base: Engine?, threads: Int,
     readsStoredBase: Bool = true, each: (PlayerImpact) throws -> Void
   ) throws -> ImpactSummary {
-    store.mapsFileForReading()
+    // Not through a memory map (``SQLiteStore/mapsFileForReading()``): the mapped pages of the
+    // store would count in the process's resident memory, which is to stay flat in the players.
     let cursor = try store.histories(of: players)
     let workers = (0..<Swift.max(1, threads)).map { index in
-      let connection = readsStoredBase ? try? SQLiteStore(path: store.path, access: .readOnly) : nil
-      connection?.mapsFileForReading()
-      return Worker(
-        candidate: index == 0 ? candidate : candidate.isolatedCopy(), isolated: index > 0, store: connection
+      Worker(
+        candidate: index == 0 ? candidate : candidate.isolatedCopy(), isolated: index > 0,
+        store: readsStoredBase ? try? SQLiteStore(path: store.path, access: .readOnly) : nil
       ).run
     }
     var summary = ImpactSummary()
