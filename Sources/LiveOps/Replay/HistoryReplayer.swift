@@ -56,33 +56,6 @@ public struct HistoryReplayer {
     return stop == nil ? progress : nil
   }
 
-  /// ``straightProgress(of:)`` of a history's lines, each decoded just before it is applied
-  /// (one event in hand, no array of the history's events): nil when one does not apply
-  /// straight or cannot be read (the batch path then says what it gives).
-  package func straightProgress(of history: EventHistory) -> PlayerProgress? {
-    var live = engine.newLivePlayer()
-    var log = AwardLog(.off)
-    var index = 0
-    for chunk in history.chunks {
-      for line in chunk.lines {
-        guard var event = line.withUnsafeBufferPointer({ fast.decode($0) }) ?? (try? resolveFully(line, index)),
-          event.kind != .retraction
-        else { return nil }
-        let isApplied = withUnsafePointer(to: &event) { event in
-          do throws(EngineError) {
-            try engine.apply(event, to: &live, log: &log)
-            return true
-          } catch {
-            return false
-          }
-        }
-        guard isApplied else { return nil }
-        index += 1
-      }
-    }
-    return live.progress
-  }
-
   /// Applies the events straight to a new progress until the first it stops at: a retraction
   /// (no error) or the engine's error.
   private func applyStraight(_ events: [ResolvedEvent]) -> (PlayerProgress, stop: (index: Int, error: EngineError?)?) {

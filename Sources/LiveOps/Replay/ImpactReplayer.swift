@@ -26,7 +26,7 @@ public struct ImpactReplayer {
     player: String, history: EventHistory, base: Engine, stored: PlayerProgress? = nil
   ) -> PlayerImpact {
     let events = history.eventCount
-    if let stored, let candidateProgress = candidate.straightProgress(of: history) {
+    if let stored, let candidateProgress = try? candidate.straightProgress(of: candidate.resolve(history)) {
       var impact = PlayerImpact(
         player: player, base: ReplaySide(stored, pack: base.pack),
         candidate: ReplaySide(candidateProgress, pack: candidate.engine.pack), events: events)
