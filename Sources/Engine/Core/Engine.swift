@@ -31,7 +31,12 @@ public final class Engine: Sendable {
       siteStarts.append(Int32(sites.count))
       sites += mechanic.formulaSites(of: pack)
     }
-    let formulas = sites.flatMap { $0 } + experience.programs
+    // Formulas of private scopes (their arguments as slots): run on the same operand stack.
+    let oneRepMax = pack.records?.estimatedOneRepMax
+    let companionStats = pack.companions?.stats
+    let macros = pack.nutrition?.macros.map(\.formula) ?? []
+    let formulas =
+      sites.flatMap { $0 } + experience.programs + [oneRepMax, companionStats].compactMap { $0 } + macros
     var parameters: [Double] = []
     for category in pack.categories { parameters += category.parameters }
     let species = pack.companions?.species ?? []
@@ -80,7 +85,10 @@ public final class Engine: Sendable {
       hasGeneralAchievements: !achievements.general.isEmpty,
       generalStarts: storage.buffer(generalStarts),
       tierCount: achievements.tierCount,
-      progressionCategories: storage.buffer(progression))
+      progressionCategories: storage.buffer(progression),
+      oneRepMax: oneRepMax?.compiledProgram,
+      companionStats: companionStats?.compiledProgram,
+      macros: storage.buffer(macros.map(\.compiledProgram)))
     var progress = PlayerProgress()
     for mechanic in Mechanics.all { _ = mechanic.align(&progress, to: pack) }
     newLive = LivePlayer(progress: progress, cursors: achievements.cursors(for: progress))

@@ -138,6 +138,12 @@ struct EnginePlan: @unchecked Sendable {
   let tierCount: Int
   /// Per category: whether its exercises get load suggestions.
   let progressionCategories: UnsafeBufferPointer<Bool>
+  /// Formulas of private scopes, whose arguments are their slots: the one-rep-max estimate
+  /// (weight, reps), the companion stat (base, growth, profile, level), and per nutrition macro
+  /// its target (see ``Engine/targets(_:base:adjustment:_:)``); nil without the mechanic.
+  let oneRepMax: CompiledProgram?
+  let companionStats: CompiledProgram?
+  let macros: UnsafeBufferPointer<CompiledProgram>
 }
 
 extension Engine {

@@ -40,3 +40,22 @@ extension Formula {
     }
   }
 }
+
+extension Engine {
+  /// Runs a private-scope program (``EnginePlan/oneRepMax``…) on its arguments, a tuple of
+  /// Doubles laid out as its slots, with the context's operand stack: no reference counts, no
+  /// allocation. Nil when a step fails (evaluate the ``Formula`` then, for its located error).
+  @inline(__always)
+  func run<Arguments>(_ program: CompiledProgram, _ arguments: Arguments, _ context: borrowing EventContext) -> Double?
+  {
+    let stack = context.stack
+    let capacity = context.stackCapacity
+    return withUnsafePointer(to: arguments) { pointer in
+      UnsafeRawPointer(pointer).withMemoryRebound(
+        to: Double.self, capacity: MemoryLayout<Arguments>.size / MemoryLayout<Double>.stride
+      ) { slots in
+        program.run(slots: slots, stack: stack, capacity: capacity)
+      }
+    }
+  }
+}

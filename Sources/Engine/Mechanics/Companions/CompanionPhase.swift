@@ -43,7 +43,7 @@ extension Engine {
   ) {
     guard let rules = pack.companions else { return }
     let rule = rules.species[species]
-    let stats = (try? self.stats(of: species, level: 1)) ?? rule.base
+    let stats = (try? self.stats(of: species, level: 1, context)) ?? rule.base
     var joined = Companion(species: rule.id, stats: stats, joinedOn: context.day)
     joined.speciesIndex = species
     state.companions.members.append(joined)
@@ -54,17 +54,22 @@ extension Engine {
   }
 
   /// A species' stats at a level: the pack's stat formula of base, growth, element profile, level.
-  func stats(of species: Int, level: Int) throws(EngineError) -> Stats {
+  func stats(of species: Int, level: Int, _ context: borrowing EventContext) throws(EngineError) -> Stats {
     guard let rules = pack.companions else { return Stats([0, 0, 0, 0]) }
     let rule = rules.species[species]
     let profile = rules.elements[rule.element].profile
     var stats = Stats(hp: 0, attack: 0, defense: 0, speed: 0)
     for index in 0..<4 {
+      let arguments = (rule.base[index], rule.growth[index], profile[index], Double(level))
       let value: Double
-      do {
-        value = try rules.stats.evaluate(rule.base[index], rule.growth[index], profile[index], Double(level))
-      } catch {
-        throw failure(rules.stats, error)
+      if let program = plan.companionStats, let computed = run(program, arguments, context) {
+        value = computed
+      } else {
+        do {
+          value = try rules.stats.evaluate(arguments.0, arguments.1, arguments.2, arguments.3)
+        } catch {
+          throw failure(rules.stats, error)
+        }
       }
       switch index {
       case 0: stats.hp = value
@@ -102,7 +107,7 @@ extension Engine {
     }
     while let threshold = rules.levels.threshold(after: companion.level), companion.xp >= threshold {
       companion.level += 1
-      companion.stats = try stats(of: companion.speciesIndex, level: companion.level)
+      companion.stats = try stats(of: companion.speciesIndex, level: companion.level, context)
       if log.isRecording {
         log.append(
           AwardRecord(
@@ -139,7 +144,7 @@ extension Engine {
       companion.species = rules.species[evolution.into].id
       companion.speciesIndex = evolution.into
       companion.evolutions += 1
-      companion.stats = try stats(of: evolution.into, level: companion.level)
+      companion.stats = try stats(of: evolution.into, level: companion.level, context)
       state.companions.members[active] = companion
       state.totals.evolutions += 1
       if log.isRecording {

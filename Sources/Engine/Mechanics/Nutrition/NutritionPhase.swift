@@ -50,7 +50,7 @@ extension Engine {
     }
     let adjustment = min(max(sum, -rules.clamp), rules.clamp)
     let base = state.nutrition.baseline ?? rules.targets
-    let targets = try Self.targets(rules, base: base, adjustment: adjustment)
+    let targets = try targets(rules, base: base, adjustment: adjustment, context)
     if log.isRecording {
       log.append(
         AwardRecord(
@@ -71,18 +71,20 @@ extension Engine {
 
   /// Each macro's target, rounded: its formula in order (reading the unrounded targets before
   /// it), or baseline × (1 + adjustment) without formulas.
-  static func targets(_ rules: NutritionRules, base: MacroTargets, adjustment: Double) throws(EngineError)
-    -> MacroTargets
+  func targets(_ rules: NutritionRules, base: MacroTargets, adjustment: Double, _ context: borrowing EventContext)
+    throws(EngineError) -> MacroTargets
   {
     guard !rules.macros.isEmpty else {
       let factor = 1 + adjustment
       return MacroTargets(
-        kcal: wholeUnits(base.kcal * factor), proteinG: wholeUnits(base.proteinG * factor),
-        carbsG: wholeUnits(base.carbsG * factor), fatG: wholeUnits(base.fatG * factor))
+        kcal: Self.wholeUnits(base.kcal * factor), proteinG: Self.wholeUnits(base.proteinG * factor),
+        carbsG: Self.wholeUnits(base.carbsG * factor), fatG: Self.wholeUnits(base.fatG * factor))
     }
     // The slots: the baseline, the adjustment, then each target computed (on the stack: a day
     // is settled for every player every day).
     let slotCount = 5 + rules.macros.count
+    let stack = context.stack
+    let capacity = context.stackCapacity
     let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount) { values in
       Result { () throws(EngineError) -> MacroTargets in
         values.initialize(repeating: 0)
@@ -92,22 +94,29 @@ extension Engine {
         values[3] = base.fatG
         values[4] = adjustment
         var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
+        let slots = UnsafePointer(values.baseAddress.unsafelyUnwrapped)
         for index in rules.macros.indices {
-          let macro = rules.macros[index]
+          // The macro's program from the engine's plan (no reference counts); its formula only
+          // to name a failing step.
           let value: Double
-          do throws(FormulaFailure) {
-            value = try macro.formula.evaluate(slots: UnsafePointer(values.baseAddress.unsafelyUnwrapped))
-          } catch {
-            throw EngineError.formulaFailed(diagnostic: macro.formula.diagnostic(for: error))
+          if let computed = plan.macros[index].run(slots: slots, stack: stack, capacity: capacity) {
+            value = computed
+          } else {
+            let formula = rules.macros[index].formula
+            do throws(FormulaFailure) {
+              value = try formula.evaluate(slots: slots)
+            } catch {
+              throw EngineError.formulaFailed(diagnostic: formula.diagnostic(for: error))
+            }
           }
           values[5 + index] = value
           // A target below zero means none.
           let target = max(0, value)
-          switch macro.name {
-          case .kcal: computed.kcal = wholeUnits(target)
-          case .proteinG: computed.proteinG = wholeUnits(target)
-          case .carbsG: computed.carbsG = wholeUnits(target)
-          case .fatG: computed.fatG = wholeUnits(target)
+          switch rules.macros[index].name {
+          case .kcal: computed.kcal = Self.wholeUnits(target)
+          case .proteinG: computed.proteinG = Self.wholeUnits(target)
+          case .carbsG: computed.carbsG = Self.wholeUnits(target)
+          case .fatG: computed.fatG = Self.wholeUnits(target)
           }
         }
         return computed

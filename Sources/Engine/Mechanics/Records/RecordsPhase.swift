@@ -38,11 +38,17 @@ extension Engine {
         hadWorkingSet = true
         sessionHeaviest = max(sessionHeaviest, set.weightKg)
         if tracks.estimate, let reps = rules.estimateReps(Int(set.reps)), set.weightKg > 0 {
-          do {
-            sessionEstimate = max(sessionEstimate, try rules.estimatedOneRepMax.evaluate(set.weightKg, Double(reps)))
-          } catch {
-            throw failure(rules.estimatedOneRepMax, error)
+          let estimate: Double
+          if let program = plan.oneRepMax, let value = run(program, (set.weightKg, Double(reps)), context) {
+            estimate = value
+          } else {
+            do {
+              estimate = try rules.estimatedOneRepMax.evaluate(set.weightKg, Double(reps))
+            } catch {
+              throw failure(rules.estimatedOneRepMax, error)
+            }
           }
+          sessionEstimate = max(sessionEstimate, estimate)
         }
         if tracks.reps {
           let weight = (set.weightKg * 10).rounded() / 10
