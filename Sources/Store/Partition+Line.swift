@@ -32,12 +32,7 @@ extension Partition {
       throw DiagnosticError(
         Diagnostic(in: source, offset: player?.value.offset ?? 0, message: "\"player\": \(PlayerID.requirement)"))
     }
-    return of(id.bytes, count: count)
-  }
-
-  /// The partition of an id's bytes.
-  public static func of(_ player: [UInt8], count: Int) -> Int {
-    player.withUnsafeBufferPointer { Int(hash($0) % UInt64(count)) }
+    return of(id.text, count: count)
   }
 
   /// FNV-1a 64 of bytes (``hash(_:)`` of a String is this of its UTF-8).

@@ -109,7 +109,7 @@ enum PlayerSnapshot {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
     return try reading(bytes) { (reader: inout BinaryReader) throws in
-      let header = try Header(&reader, pack: withPack ? pack : { _ in nil }, needsPack: withPack)
+      let header = try Header(&reader, pack: pack, needsPack: withPack)
       return (
         try PlayerProgress(from: &reader, pack: header.rules, mechanics: mechanics), header.stamp,
         header.appliedCount, header.epoch
@@ -128,12 +128,13 @@ enum PlayerSnapshot {
     var latestDay: Day?
     var replayFloor: Day?
 
-    /// `needsPack` false: a snapshot written against its pack is read without it.
+    /// `needsPack` false: a snapshot written against its pack is read without it (`pack` is not
+    /// asked).
     init(_ reader: inout BinaryReader, pack: (String) throws(SQLiteError) -> RulePack?, needsPack: Bool = true) throws {
       _ = try reader.byte()
       stamp = PackStamp(name: try reader.string(), version: try reader.string(), digest: try reader.string())
       let isPacked = try reader.bool()
-      rules = isPacked ? try pack(stamp.digest) : nil
+      rules = isPacked && needsPack ? try pack(stamp.digest) : nil
       if isPacked && rules == nil && needsPack {
         throw SQLiteError.damaged("its snapshot needs rule pack \(stamp.digest), which the store does not have")
       }

@@ -12,6 +12,7 @@ import RuleLanguage
 /// ``discard()`` removes what was written. What is at a part's path must be a regular file (it
 /// is replaced) or nothing; the directory is created when missing.
 struct PartWriters {
+  let directory: String
   let paths: [String]
   private var descriptors: [Int32] = []
   /// Parts renamed into place, in order.
@@ -26,6 +27,7 @@ struct PartWriters {
   static func name(_ index: Int, of count: Int) -> String { "part-\(index)-of-\(count).ndjson" }
 
   init(directory: String, count: Int) throws(CommandFailure) {
+    self.directory = directory
     var info = stat()
     if stat(directory, &info) == 0 {
       guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -88,6 +90,12 @@ struct PartWriters {
         throw OutputFile.failure(path, "cannot replace: \(FileSystem.describe(errno, path: path))")
       }
       renamed = index + 1
+    }
+    // The renames themselves reach the disk with the directory (as AtomicFile does).
+    let descriptor = open(directory, O_RDONLY)
+    if descriptor >= 0 {
+      _ = fsync(descriptor)
+      close(descriptor)
     }
   }
 
