@@ -25,12 +25,13 @@ public protocol BatchStore: AnyObject {
   /// - Throws: ``LedgerError/locked(_:)`` when another writer holds the store.
   func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?>
 
-  /// Records what a batch did to one player, inside the commit ``lock(for:)`` started.
-  func record(_ change: PlayerChange) throws(LedgerError)
+  /// Records what a batch did to one player, inside the commit ``lock(for:)`` started. The change
+  /// is handed over (its state moves into the store, never copied).
+  func record(_ change: consuming PlayerChange) throws(LedgerError)
 
   /// Takes back the state of a player ``load(_:engine:)`` handed out and no event changed (the
   /// same player as saved, perhaps bound to an engine).
-  func restore(_ player: PlayerID?, _ state: PlayerState)
+  func restore(_ player: PlayerID?, _ state: consuming PlayerState)
 
   /// Makes everything recorded since ``lock(for:)`` durable at once, and releases the lock.
   func commit() throws(LedgerError)
@@ -62,6 +63,15 @@ public struct PlayerChange: Sendable {
     self.player = player
     self.events = events
     self.state = state
+  }
+
+  /// Creates a change with its engine and window (the state handed over, not copied).
+  init(player: PlayerID?, events: [AppliedEvent], state: consuming PlayerState?, engine: Engine?, windowDays: Int?) {
+    self.player = player
+    self.events = events
+    self.state = state
+    self.engine = engine
+    self.windowDays = windowDays
   }
 }
 

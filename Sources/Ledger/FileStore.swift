@@ -224,7 +224,7 @@ extension FileStore: BatchStore {
   }
 
   /// Keeps the player handed out by ``load(_:engine:)`` again.
-  public func restore(_ player: PlayerID?, _ state: PlayerState) {
+  public func restore(_ player: PlayerID?, _ state: consuming PlayerState) {
     if kept == nil { kept = state }
   }
 
@@ -232,8 +232,8 @@ extension FileStore: BatchStore {
   public func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?> { [] }
 
   /// Keeps the state to save at ``commit()``.
-  public func record(_ change: PlayerChange) throws(LedgerError) {
-    if let state = change.state { recorded = state }
+  public func record(_ change: consuming PlayerChange) throws(LedgerError) {
+    if let state = change.state.take() { recorded = state }
   }
 
   /// Saves the recorded state (journal and ids appended, the state file replaced atomically).

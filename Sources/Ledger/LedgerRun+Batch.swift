@@ -84,7 +84,7 @@ struct BatchWork {
     }
     corrections[slot] = result.corrections
     lines[slot] = result.lines
-    after[slot] = current
+    after[slot] = consume current
     if let failure = result.failure, mine[failure.index] < limit {
       refusal = Refusal(index: mine[failure.index], error: failure.error)
     }
@@ -141,12 +141,15 @@ struct BatchWork {
     return list
   }
 
-  /// What positions `range` did to each player that applied an event there; the state after
-  /// the batch goes with the part that holds the player's last event (handed over: the store
-  /// keeps it, the batch no longer has it).
-  mutating func changes(_ range: Range<Int>) -> [PlayerChange] {
+  /// What positions `range` did to each player that applied an event there, in the players'
+  /// order **reversed** (the last player first, so that a caller hands them on by `popLast()`,
+  /// moving each out rather than copying it); the state after the batch goes with the part that
+  /// holds the player's last event (handed over: the store keeps it, the batch no longer has it).
+  mutating func changesReversed(_ range: Range<Int>) -> [PlayerChange] {
     var changes: [PlayerChange] = []
-    for (slot, player) in players.enumerated() {
+    changes.reserveCapacity(players.count)
+    for slot in players.indices.reversed() {
+      let player = players[slot]
       var events: [AppliedEvent] = []
       for index in positions[slot] where range.contains(index) && outcomes[index]?.changedPlayer == true {
         events.append(AppliedEvent(id: queue[index].event.id, day: queue[index].event.day, line: queue[index].line))
@@ -154,11 +157,10 @@ struct BatchWork {
       let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
       let isLast = lastApplied.map { range.contains($0) } ?? false
       if !events.isEmpty {
-        let windowDays = after[slot]?.windowDays
-        var change = PlayerChange(player: player, events: events, state: isLast ? after[slot].take() : nil)
-        change.engine = engines[slot]
-        change.windowDays = windowDays
-        changes.append(change)
+        let state = isLast ? after[slot].take() : nil
+        let windowDays = state?.windowDays ?? after[slot]?.windowDays
+        changes.append(
+          PlayerChange(player: player, events: events, state: state, engine: engines[slot], windowDays: windowDays))
       }
     }
     return changes

@@ -131,8 +131,9 @@ public final class LedgerRun {
         }
         let end = partEnd(from: start, limit: batch.limit)
         try deliver(batch.delivered(start..<end))
-        let changes = batch.changes(start..<end)
-        for index in changes.indices { try store.record(changes[index]) }
+        // Handed over one by one in the players' order, each moved out of the list (not copied).
+        var changes = batch.changesReversed(start..<end)
+        while let change = changes.popLast() { try store.record(consume change) }
         if end == batch.limit {
           for (player, state) in batch.unchanged() { store.restore(player, state) }
         }

@@ -68,14 +68,14 @@ struct PlayerCache {
   }
 
   /// Stores (or replaces) a player's entry and state.
-  mutating func put(_ player: PlayerID, state: PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64) {
+  mutating func put(_ player: PlayerID, state: consuming PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64) {
     clock += 1
     let size = state.estimatedBytes
     if let old = entries[player] { bytes -= old.bytes }
     entries[player] = Entry(
       head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: size, used: clock,
       rank: Self.rank(player))
-    states[player] = state
+    states[player] = consume state
     bytes += size
   }
 
@@ -93,12 +93,12 @@ struct PlayerCache {
 
   /// Puts back a state taken out and not changed by what the store holds (a batch applied no
   /// event to it); ignored when the entry is gone or its state is back already.
-  mutating func restore(_ player: PlayerID, _ state: PlayerState) {
+  mutating func restore(_ player: PlayerID, _ state: consuming PlayerState) {
     guard let old = entries[player], !old.isNew, states[player] == nil else { return }
     let size = state.estimatedBytes
     bytes += size - old.bytes
     entries[player]?.bytes = size
-    states[player] = state
+    states[player] = consume state
   }
 
   /// Records events logged for a player whose state comes later (its entry's state lags).

@@ -44,6 +44,9 @@ extension SQLiteStore: BatchStore {
   /// Starts a write transaction (`BEGIN IMMEDIATE`, waiting ``Options/waitMilliseconds``), and
   /// returns (and forgets) the players whose logged events differ from what this process holds:
   /// any player not verified since another process's last commit is compared with the store.
+  /// Commits of this process alone never make a player stale: when the store's commit count is
+  /// the one this process left, no player is read (a batch committed in parts, or players that
+  /// skipped a batch, cost nothing here).
   public func lock(for players: [PlayerID?]) throws(LedgerError) -> Set<PlayerID?> {
     guard !isReadOnly else {
       throw .io(Diagnostic(file: path, message: "cannot apply events: the store was opened read-only"))
@@ -58,13 +61,14 @@ extension SQLiteStore: BatchStore {
     inTransaction = true
     do {
       let seen = try currentGeneration()
+      if seen != generation { foreignGeneration = seen }
       var stale: Set<PlayerID?> = []
       for case let player? in players {
         guard let held = cache.entries[player] else {
           stale.insert(player)
           continue
         }
-        guard held.verified != seen else { continue }
+        guard held.verified < foreignGeneration else { continue }
         if try storedHead(player) == held.head {
           cache.verified(player, at: seen)
         } else {
@@ -83,29 +87,30 @@ extension SQLiteStore: BatchStore {
 
   /// Appends the player's applied events to the log (and its row when it is new); writes its
   /// snapshot when its log has grown by ``Options/snapshotEvery`` events since the last.
-  public func record(_ change: PlayerChange) throws(LedgerError) {
+  public func record(_ change: consuming PlayerChange) throws(LedgerError) {
     guard let player = change.player, let engine = change.engine ?? currentEngine, inTransaction,
       let held = cache.entry(player)
     else {
       throw .io(Diagnostic(file: path, message: "a change recorded outside a transaction, or of a player never read"))
     }
+    let state = change.state.take()
     do {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
       try appendLog(
         player, seq: held.head, pack: try packID(for: engine),
-        windowDays: change.state?.windowDays ?? change.windowDays ?? held.windowDays,
+        windowDays: state?.windowDays ?? change.windowDays ?? held.windowDays,
         lines: change.events.lazy.map(\.line))
       touched.insert(player)
       let head = held.head + change.events.count
-      guard let state = change.state else {
+      guard let state else {
         // More of the batch follows in a later part: the state comes with it.
         cache.advance(player, to: head, verified: generation + 1)
         awaitingState.insert(player)
         return
       }
       awaitingState.remove(player)
-      cache.put(player, state: state, head: head, at: held.at, isNew: false, verified: generation + 1)
-      if let entry = cache.entry(player), entry.tail >= options.snapshotEvery {
+      cache.put(player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1)
+      if let entry = cache.entry(player), entry.tail >= options.snapshotEvery, let state = cache.states[player] {
         try writeSnapshot(player, entry, state)
       }
     } catch {
@@ -132,7 +137,7 @@ extension SQLiteStore: BatchStore {
   }
 
   /// Puts back a player's state that a batch loaded and applied no event to.
-  public func restore(_ player: PlayerID?, _ state: PlayerState) {
+  public func restore(_ player: PlayerID?, _ state: consuming PlayerState) {
     guard let player, !awaitingState.contains(player) else { return }
     mutex.lock()
     defer { mutex.unlock() }

@@ -36,6 +36,10 @@ public final class SQLiteStore: @unchecked Sendable {
   var packs = PackRegistry()
   /// The commit count this process last saw (its own commits included).
   var generation: Int64 = 0
+  /// The latest commit count at which another process was seen to have committed (its commits
+  /// are at or before it): a cached player verified before it is compared with the store before
+  /// its events are committed; one verified at or after it is the store's.
+  var foreignGeneration: Int64 = 0
   var inTransaction = false
   /// Players changed in the open transaction.
   var touched: Set<PlayerID> = []
