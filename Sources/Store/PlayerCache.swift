@@ -68,7 +68,8 @@ struct PlayerCache {
   }
 
   /// Stores (or replaces) a player's entry and state.
-  mutating func put(_ player: PlayerID, state: consuming PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64) {
+  mutating func put(_ player: PlayerID, state: consuming PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64)
+  {
     clock += 1
     let size = state.estimatedBytes
     if let old = entries[player] { bytes -= old.bytes }
