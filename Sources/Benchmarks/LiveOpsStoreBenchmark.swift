@@ -9,17 +9,22 @@ import Store
 /// workload generates them) applied by `fitquest award --store`, then replayed in process under
 /// a candidate (a steeper level curve) against each player's own pack on 1 thread and on
 /// `threads`, and migrated to the candidate with `never-demote` (on a copy of the store each
-/// time).
+/// time). `keep`: the directory that keeps the stream (`liveops.ndjson`) and the store
+/// (`liveops.sqlite`) afterwards, for profiling (the migrated copies are removed).
 public enum LiveOpsStoreBenchmark {
   public static func run(
-    players: Int, days: Int, threads: Int, repetitions: Int, scenarios: String, rules: String, executable: String
+    players: Int, days: Int, threads: Int, repetitions: Int, scenarios: String, rules: String, executable: String,
+    keep: String? = nil
   ) throws -> [BenchResult] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-liveops-bench-\(getpid())")
+    let directory =
+      keep.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("fitquest-liveops-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stream = directory.appendingPathComponent("players.ndjson").path
+    defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
+    let stream = directory.appendingPathComponent("liveops.ndjson").path
     _ = try StoreBenchmark.writeStream(players: players, days: days, to: stream, scenarios: scenarios)
-    let base = directory.appendingPathComponent("base.sqlite").path
+    let base = directory.appendingPathComponent("liveops.sqlite").path
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: base + suffix) }
     _ = try AwardBenchmark.spawn(
       executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", base, stream])
     let candidate = try Engine(
@@ -49,6 +54,7 @@ public enum LiveOpsStoreBenchmark {
     var counts = StoreMigration.Counts()
     for repetition in 0..<repetitions {
       let copy = directory.appendingPathComponent("migrate-\(repetition).sqlite").path
+      defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
       try FileManager.default.copyItem(atPath: base, toPath: copy)
       let store = try SQLiteStore(path: copy, access: .existing)
       let start = Clock.now()

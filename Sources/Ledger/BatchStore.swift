@@ -39,6 +39,30 @@ public protocol BatchStore: AnyObject {
   /// Abandons what was recorded since ``lock(for:)`` and releases the lock; players handed out
   /// since are read again from the store when next needed.
   func rollback()
+
+  /// The memory a batch may take — its players' states and its queued events together — before
+  /// it should be committed, in bytes (nil: no bound). ``LedgerRun/isFull`` says when a batch
+  /// reached it.
+  var batchMemoryBudget: Int? { get }
+
+  /// What holding a player's state in memory takes, estimated in bytes (what the store knows of
+  /// the player, else a typical player's), for ``batchMemoryBudget``.
+  func estimatedBytes(of player: PlayerID?) -> Int
+
+  /// Called before a batch reads its players: a store that keeps players between batches makes
+  /// room for them (`players`, whose queued events take `eventBytes`) by letting others go.
+  func prepareBatch(players: [PlayerID?], eventBytes: Int)
+}
+
+extension BatchStore {
+  /// No bound: a batch ends at its size alone.
+  public var batchMemoryBudget: Int? { nil }
+
+  /// Nothing known.
+  public func estimatedBytes(of player: PlayerID?) -> Int { 0 }
+
+  /// Nothing to make room in.
+  public func prepareBatch(players: [PlayerID?], eventBytes: Int) {}
 }
 
 /// What one batch (or one part of a batch committed in parts) did to one player: the events it

@@ -38,6 +38,8 @@ public final class LedgerRun {
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
 
   var queue: [Queued] = []
+  /// The queued events' memory, estimated, against the store's ``BatchStore/batchMemoryBudget``.
+  private var batchMemory = BatchMemory()
   private var warned: Set<PlayerID?> = []
   /// Writes the queued events' canonical lines (one buffer for the run).
   private var lineWriter = JSONWriter()
@@ -57,6 +59,14 @@ public final class LedgerRun {
 
   /// Events queued and not yet committed.
   public var pending: Int { queue.count }
+
+  /// Whether the queued events and their players fill the memory the store allows a batch
+  /// (``BatchStore/batchMemoryBudget``): commit before adding more. Never before
+  /// ``BatchMemory/minimumEvents`` events (a batch holds its players whatever the budget).
+  public var isFull: Bool {
+    guard let budget = store.batchMemoryBudget else { return false }
+    return queue.count >= BatchMemory.minimumEvents && batchMemory.bytes >= budget
+  }
 
   /// Queues an event built in Swift (checked like a decoded line).
   /// - Throws: the engine's refusal of the event's fields; in a store of many players, an event
@@ -87,6 +97,9 @@ public final class LedgerRun {
     }
     let line = engines == nil ? canonicalLine : nil
     queue.append(Queued(event: event, line: line ?? event.canonicalLine(pack, writer: &lineWriter), player: key))
+    if store.batchMemoryBudget != nil {
+      batchMemory.add(key, lineBytes: queue[queue.count - 1].line.utf8.count) { store.estimatedBytes(of: $0) }
+    }
   }
 
   /// The engine that applies a player's events: the one ``engines`` chooses, else ``engine``.
@@ -106,8 +119,12 @@ public final class LedgerRun {
   @discardableResult
   public func commit(deliver: ([Delivered]) throws -> Void) throws -> Refusal? {
     guard !queue.isEmpty else { return nil }
-    defer { queue.removeAll(keepingCapacity: true) }
+    defer {
+      queue.removeAll(keepingCapacity: true)
+      batchMemory.removeAll()
+    }
     var batch = BatchWork(queue, keepsResolved: !store.keepsPlayersApart, writesJSON: writesAwardJSON)
+    if store.batchMemoryBudget != nil { store.prepareBatch(players: batch.players, eventBytes: batchMemory.eventBytes) }
     for player in batch.players {
       let engine = try engine(for: player)
       try batch.apply(player, from: load(player, engine), engine)

@@ -72,6 +72,7 @@ struct PlayerCache {
   {
     clock += 1
     let size = state.estimatedBytes
+    measured(size)
     if let old = entries[player] { bytes -= old.bytes }
     entries[player] = Entry(
       head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: size, used: clock,
@@ -97,6 +98,7 @@ struct PlayerCache {
   mutating func restore(_ player: PlayerID, _ state: consuming PlayerState) {
     guard let old = entries[player], !old.isNew, states[player] == nil else { return }
     let size = state.estimatedBytes
+    measured(size)
     bytes += size - old.bytes
     entries[player]?.bytes = size
     states[player] = consume state
@@ -140,6 +142,23 @@ struct PlayerCache {
   /// Whether the players take more than the budget.
   var isOverBudget: Bool { bytes > limit }
 
+  /// Whether the cache holds the player's state (not out in a batch, not unknown).
+  func holdsState(of player: PlayerID) -> Bool { states.index(forKey: player) != nil }
+
+  /// What a player the cache knows nothing of (new, or gone) is taken to hold: a running mean
+  /// of the sizes of the states put back (each weighs an eighth), at least 16 KB.
+  private(set) var typicalBytes = 16 << 10
+
+  private mutating func measured(_ size: Int) {
+    typicalBytes = Swift.max(16 << 10, (typicalBytes * 7 + size) / 8)
+  }
+
+  /// What a player takes in memory: its size when known, else ``typicalBytes``.
+  func estimatedBytes(of player: PlayerID) -> Int {
+    guard let size = entries[player]?.bytes, size > 0 else { return typicalBytes }
+    return size
+  }
+
   /// Sheds what players can rebuild (except those in `keeping`), in id order, until the
   /// players take `target` bytes.
   mutating func shrink(downTo target: Int, keeping: Set<PlayerID>) {
@@ -155,14 +174,14 @@ struct PlayerCache {
 
   /// The players whose leaving brings the memory to `target` bytes: first those not used since
   /// players last had to leave, then the others, each group in the fixed order of ``rank(_:)``;
-  /// never a player whose state is out (the batch holding it puts it back).
-  mutating func leaving(downTo target: Int) -> [PlayerID] {
+  /// never a player whose state is out (the batch holding it puts it back), nor one of `keeping`.
+  mutating func leaving(downTo target: Int, keeping: Set<PlayerID> = []) -> [PlayerID] {
     defer { lastPressure = clock }
     var excess = bytes - target
     guard excess > 0 else { return [] }
     let mark = lastPressure
     var chosen: [PlayerID] = []
-    let order = entries.filter { $0.value.isNew || states[$0.key] != nil }.sorted { a, b in
+    let order = entries.filter { ($0.value.isNew || states[$0.key] != nil) && !keeping.contains($0.key) }.sorted { a, b in
       let (aRecent, bRecent) = (a.value.used > mark, b.value.used > mark)
       if aRecent != bRecent { return bRecent }
       return a.value.rank != b.value.rank ? a.value.rank < b.value.rank : a.key < b.key

@@ -189,11 +189,18 @@ extension SQLiteStore: BatchStore {
   }
 
   /// Brings the cache to `target` bytes: players shed what they can rebuild, then leave
-  /// (``PlayerCache/leaving(downTo:)``); those whose log grew since their snapshot get one first.
-  private func evict(downTo target: Int) {
-    cache.shrink(downTo: target, keeping: awaitingState)
-    let leaving = cache.leaving(downTo: target).filter { !awaitingState.contains($0) }
-    let unsaved = leaving.filter { (cache.entries[$0]?.tail ?? 0) > 0 && cache.entries[$0]?.isNew == false }
+  /// (``PlayerCache/leaving(downTo:keeping:)``); those whose log grew by an eighth of
+  /// ``Options/snapshotEvery`` since their snapshot get one first (as when a run ends), the
+  /// others are read back from their snapshot and the few events logged after it. Players of
+  /// `keeping` (a batch's, about to be read) stay.
+  func evict(downTo target: Int, keeping: Set<PlayerID> = []) {
+    let keeping = keeping.union(awaitingState)
+    cache.shrink(downTo: target, keeping: keeping)
+    let leaving = cache.leaving(downTo: target, keeping: keeping)
+    let minimum = Swift.max(1, options.snapshotEvery / 8)
+    let unsaved = leaving.filter {
+      (cache.entries[$0]?.tail ?? 0) >= minimum && cache.entries[$0]?.isNew == false
+    }
     if !unsaved.isEmpty {
       // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.
       try? writing("cannot save snapshots") { () throws(SQLiteError) in

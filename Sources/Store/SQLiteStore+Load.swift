@@ -69,7 +69,7 @@ extension SQLiteStore {
         throw .damaged("its logged event \(chunk.seq + offset) is invalid: \(error.diagnostics.first?.message ?? "")")
       }
     }
-    let result = engine.record(batch: batch, to: &state)
+    let result = engine.record(batch: batch, to: &state, quiet: true)
     if let failure = result.failure {
       throw .damaged(
         "its logged event '\(batch[failure.index].event.id)' does not apply again: \(failure.error.message)")

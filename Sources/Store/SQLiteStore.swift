@@ -66,13 +66,15 @@ public final class SQLiteStore: @unchecked Sendable {
   public struct Options: Sendable {
     /// How long to wait for another process's write lock, in milliseconds (0: do not wait).
     public var waitMilliseconds: Int
-    /// The memory players may take between batches, in bytes (least recently used leave first).
+    /// The memory a run may take, in bytes: the players it keeps between batches, the players
+    /// and events of a batch (``SQLiteStore/batchMemoryBudget``: a ``LedgerRun`` commits a batch
+    /// that fills it), and about 24 MB the process takes anyway.
     public var cacheBytes: Int
     /// A player's snapshot is written once this many events were logged after the last one.
     public var snapshotEvery: Int
 
-    /// Options: wait 60 s, a 512 MB cache, a snapshot every 256 events.
-    public init(waitMilliseconds: Int = 60_000, cacheBytes: Int = 512 << 20, snapshotEvery: Int = 256) {
+    /// Options: wait 60 s, 1 GB of memory, a snapshot every 256 events.
+    public init(waitMilliseconds: Int = 60_000, cacheBytes: Int = 1024 << 20, snapshotEvery: Int = 256) {
       self.waitMilliseconds = waitMilliseconds
       self.cacheBytes = cacheBytes
       self.snapshotEvery = snapshotEvery
@@ -88,7 +90,7 @@ public final class SQLiteStore: @unchecked Sendable {
     self.path = path
     self.options = options
     isReadOnly = access == .readOnly
-    cache = PlayerCache(limit: options.cacheBytes)
+    cache = PlayerCache(limit: Self.playersShare(of: options.cacheBytes))
     try StorePath.check(path, mayCreate: access == .create)
     do {
       database = try SQLiteDatabase(

@@ -87,7 +87,8 @@ enum StoreFixture {
     var description: String { "event '\(event)' refused: \(error.message)" }
   }
 
-  /// Applies events to a store in batches of `batch`, through a ``LedgerRun``.
+  /// Applies events to a store in batches of `batch` (fewer when they fill the store's memory,
+  /// ``LedgerRun/isFull``), through a ``LedgerRun``.
   /// - Throws: ``Refused`` when the engine refuses one.
   static func award(
     _ events: [Event], to store: some BatchStore, batch: Int, engine: Engine = engine, maxLock: Int? = nil
@@ -104,7 +105,7 @@ enum StoreFixture {
     for event in events {
       try run.add(event)
       queued.append(event)
-      if run.pending >= batch { try commit() }
+      if run.pending >= batch || run.isFull { try commit() }
     }
     try commit()
   }

@@ -87,10 +87,12 @@ extension Engine {
   /// player's ledger, not for a cache of many players (a resolved event takes several hundred
   /// bytes beside its line, and a day's snapshot a copy of what the day changes). `writingJSON`:
   /// the awards of events applied in date order are written as JSON lines
-  /// (``BatchResult/lines``) instead of ``Award`` values.
+  /// (``BatchResult/lines``) instead of ``Award`` values. `quiet`: events applied in date order
+  /// make no awards at all (their outcomes' lists are empty), for a caller that wants the state
+  /// alone (a store reading a player back from its log).
   package func record(
     batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false,
-    writingJSON: Bool = false
+    writingJSON: Bool = false, quiet: Bool = false
   ) -> BatchResult {
     var result = BatchResult()
     if writingJSON { result.lines = AwardLines(count: batch.count) }
@@ -102,7 +104,7 @@ extension Engine {
       return result
     }
     var deferred: Deferred?
-    var log = AwardLog(.explained)
+    var log = AwardLog(quiet ? .off : .explained)
     for (index, (event, line)) in batch.enumerated() {
       let fingerprint = Fingerprint(event.id)
       if player.history.ids.contains(fingerprint) {
@@ -120,7 +122,7 @@ extension Engine {
           result.outcomes.append(
             try applyInOrder(
               event, line: line, fingerprint, &player, log: &log, keepingResolved: keepingResolved,
-              makingAwards: !writingJSON))
+              makingAwards: !writingJSON && !quiet))
           result.lines?.write(log, event: event, at: index, pack: pack)
           continue
         }

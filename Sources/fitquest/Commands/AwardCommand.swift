@@ -24,6 +24,8 @@ enum AwardCommand: Command {
     its position, and the exit code is 65: fix the line and run the same command again.
     Awards are written and flushed before the events that produced them are saved; when they
     cannot be written, the exit code is 74 and those events are not saved.
+    With --store, the run stays within --cache-mb: a batch whose players and events fill it is
+    saved before --commit-every events, and players the next batch does not name leave memory.
     """
   static let footer = """
     Exit codes: 0 done · 3 events dated before the window were not applied · 64 usage · 65 invalid
@@ -68,7 +70,7 @@ enum AwardCommand: Command {
       "--max-lock-ms", "MS", "with --store: commit at least every MS ms while holding the write lock (default 1000)",
       in: 1...86_400_000)
     let cacheMb = Option.integer(
-      "--cache-mb", "MB", "with --store: memory for players kept between batches (default 512)", in: 0...1_048_576)
+      "--cache-mb", "MB", "with --store: memory for the players held and the batch (default 1024)", in: 0...1_048_576)
     let snapshotEvery = Option.integer(
       "--snapshot-every", "N", "with --store: write a player's snapshot every N logged events (default 256)",
       in: 1...1_000_000)
@@ -95,7 +97,7 @@ enum AwardCommand: Command {
     if let storeArgument {
       let options = SQLiteStore.Options(
         waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? 60_000,
-        cacheBytes: (arguments.cacheMb ?? 512) << 20,
+        cacheBytes: (arguments.cacheMb ?? 1024) << 20,
         snapshotEvery: arguments.snapshotEvery ?? 256)
       let reader = try LineReader(
         path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)

@@ -35,7 +35,7 @@ struct AwardSession {
     }
     events.append(event)
     lineNumbers.append(number)
-    if run.pending >= batchSize { try commit() }
+    if run.pending >= batchSize || run.isFull { try commit() }
   }
 
   /// Commits the queued events: their outcomes printed in input order and flushed first (when

@@ -34,11 +34,15 @@ enum BenchCommand: Command {
     let storePlayers = Option.integer(
       "--store-players", "N", "players of the award --store workload (default 10,000; 30 days each)", in: 1...10_000_000
     )
+    let liveopsPlayers = Option.integer(
+      "--liveops-players", "N", "players of the liveops workload's store (default 10,000; 90 days each)",
+      in: 1...10_000_000)
     let importSets = Option.integer(
       "--import-sets", "N", "sets of the Strong export imported (default 100,000)", in: 1_000...100_000_000)
     let healthMegabytes = Option.integer(
       "--health-mb", "N", "size of the Apple Health export imported (default 256)", in: 4...16_384)
-    let keep = Option.output("--keep", "DIR", "keep the generated inputs and stores of award and store in DIR")
+    let keep = Option.output(
+      "--keep", "DIR", "keep the generated inputs and stores of award, store and liveops in DIR")
   }
 
   /// This executable, to run 'fitquest award' as a child process.
@@ -164,9 +168,9 @@ enum BenchCommand: Command {
       starting("replay and migrate on a store")
       Clock.resetPeak()
       for result in try LiveOpsStoreBenchmark.run(
-        players: quick ? 300 : 10_000, days: 90, threads: ProcessInfo.processInfo.activeProcessorCount,
-        repetitions: repetitions,
-        scenarios: "scenarios", rules: "rules", executable: executablePath())
+        players: arguments.liveopsPlayers ?? (quick ? 300 : 10_000), days: 90,
+        threads: ProcessInfo.processInfo.activeProcessorCount, repetitions: repetitions,
+        scenarios: "scenarios", rules: "rules", executable: executablePath(), keep: arguments.keep)
       {
         report(result)
       }
