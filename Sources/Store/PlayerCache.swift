@@ -181,7 +181,8 @@ struct PlayerCache {
     guard excess > 0 else { return [] }
     let mark = lastPressure
     var chosen: [PlayerID] = []
-    let order = entries.filter { ($0.value.isNew || states[$0.key] != nil) && !keeping.contains($0.key) }.sorted { a, b in
+    let order = entries.filter { ($0.value.isNew || states[$0.key] != nil) && !keeping.contains($0.key) }.sorted {
+      a, b in
       let (aRecent, bRecent) = (a.value.used > mark, b.value.used > mark)
       if aRecent != bRecent { return bRecent }
       return a.value.rank != b.value.rank ? a.value.rank < b.value.rank : a.key < b.key
