@@ -29,17 +29,16 @@ public struct LoggedHistory: Sendable {
   public var eventCount: Int { chunks.reduce(0) { $0 + $1.lines.count } }
 }
 
-/// Streams players' logged histories in id byte order, one player at a time (memory is one
-/// player's log, whatever the number of players). Used from one thread.
-public final class HistoryCursor {
+/// Streams player ids in byte order: every player the log holds events of, or a given list
+/// (sorted by bytes, each once; ids the store does not have included). One id at a time (memory
+/// does not grow with the players); each player's history is read apart
+/// (``SQLiteStore/loggedHistory(of:)``), by whichever thread replays it. Used from one thread.
+public final class LoggedPlayers {
   private let store: SQLiteStore
-  /// Every player: one statement over the log, in (player, seq) order; nil for a list.
+  /// Every player: one statement over the log's (player, seq) index; nil for a list.
   private let statement: SQLiteStatement?
-  /// A list of players (sorted by bytes), and the next one.
   private let list: [PlayerID]
   private var listIndex = 0
-  /// Whether the statement stands on a row not yet consumed (the next player's first).
-  private var isPending = false
   private var isDone = false
 
   init(store: SQLiteStore, players: [PlayerID]?) throws(SQLiteError) {
@@ -49,91 +48,64 @@ public final class HistoryCursor {
       statement = nil
     } else {
       list = []
-      statement = try store.database.prepare(
-        "SELECT player, seq, pack, window_days, count, lines, checksum FROM log ORDER BY player, seq")
+      statement = try store.database.prepare("SELECT DISTINCT player FROM log ORDER BY player")
     }
   }
 
-  /// The next player's history, or nil after the last.
-  /// - Throws: ``LedgerError`` when the store cannot be read (a damaged player is not an error:
-  ///   its history says why in ``LoggedHistory/damage``).
-  public func next() throws(LedgerError) -> LoggedHistory? {
+  /// The next player, or nil after the last.
+  /// - Throws: ``LedgerError`` when the store cannot be read, or a logged id is not one.
+  public func next() throws(LedgerError) -> PlayerID? {
+    guard let statement else {
+      guard listIndex < list.count else { return nil }
+      listIndex += 1
+      return list[listIndex - 1]
+    }
+    guard !isDone else { return nil }
     store.mutex.lock()
     defer { store.mutex.unlock() }
     do throws(SQLiteError) {
-      if let statement { return try nextOfAll(statement) }
-      return try nextOfList()
-    } catch {
-      throw store.failure(error, "cannot read the players' histories")
-    }
-  }
-
-  private func nextOfList() throws(SQLiteError) -> LoggedHistory? {
-    guard listIndex < list.count else { return nil }
-    let player = list[listIndex]
-    listIndex += 1
-    do {
-      return Self.history(player, try store.logChunks(player, from: nil))
-    } catch  where error.isAboutContents {
-      return LoggedHistory(player: player, first: 0, chunks: [], damage: error.message)
-    }
-  }
-
-  private func nextOfAll(_ statement: SQLiteStatement) throws(SQLiteError) -> LoggedHistory? {
-    guard !isDone else { return nil }
-    if !isPending {
       guard try statement.step() else {
         isDone = true
         return nil
       }
-    }
-    isPending = false
-    let bytes = statement.blob(0)
-    guard let player = PlayerID(bytes: bytes) else {
-      throw .damaged("a logged player id is not 1 to 200 bytes of UTF-8 without NUL")
-    }
-    var chunks: [LogChunk] = []
-    var damage: String?
-    repeat {
-      if damage == nil {
-        do {
-          let chunk = try store.logChunk(statement, player, column: 1)
-          if let last = chunks.last, chunk.seq != last.seq + last.lines.count {
-            damage = "its log jumps from event \(last.seq + last.lines.count) to \(chunk.seq)"
-          }
-          chunks.append(chunk)
-        } catch  where error.isAboutContents {
-          damage = error.message
-        }
+      guard let player = PlayerID(bytes: statement.blob(0)) else {
+        throw .damaged("a logged player id is not 1 to 200 bytes of UTF-8 without NUL")
       }
-      guard try statement.step() else {
-        isDone = true
-        break
-      }
-      isPending = !statement.blob(0).elementsEqual(bytes)
-    } while !isPending
-    if let damage { return LoggedHistory(player: player, first: 0, chunks: [], damage: damage) }
-    return Self.history(player, chunks)
-  }
-
-  private static func history(_ player: PlayerID, _ chunks: [LogChunk]) -> LoggedHistory {
-    LoggedHistory(
-      player: player, first: chunks.first?.seq ?? 0,
-      chunks: chunks.map { LoggedHistory.Chunk(pack: $0.pack, windowDays: $0.windowDays, lines: $0.lines) }, damage: nil
-    )
+      return player
+    } catch {
+      throw store.failure(error, "cannot read the players' histories")
+    }
   }
 }
 
 extension SQLiteStore {
-  /// A cursor over the logged histories of every player (nil), or of `players` (those the
-  /// store does not have come back with no chunks), in id byte order.
-  public func histories(of players: [PlayerID]? = nil) throws(LedgerError) -> HistoryCursor {
+  /// The ids of every player with logged events (nil), or of `players`, in byte order.
+  public func loggedPlayers(_ players: [PlayerID]? = nil) throws(LedgerError) -> LoggedPlayers {
     mutex.lock()
     defer { mutex.unlock() }
     do {
-      return try HistoryCursor(store: self, players: players)
+      return try LoggedPlayers(store: self, players: players)
     } catch {
       throw failure(error, "cannot read the players' histories")
+    }
+  }
+
+  /// A player's logged history (no chunks for a player the store does not have; a damaged log
+  /// says why in ``LoggedHistory/damage`` rather than throwing).
+  /// - Throws: ``LedgerError`` when the store cannot be read.
+  public func loggedHistory(of player: PlayerID) throws(LedgerError) -> LoggedHistory {
+    mutex.lock()
+    defer { mutex.unlock() }
+    do throws(SQLiteError) {
+      let chunks = try logChunks(player, from: nil)
+      return LoggedHistory(
+        player: player, first: chunks.first?.seq ?? 0,
+        chunks: chunks.map { LoggedHistory.Chunk(pack: $0.pack, windowDays: $0.windowDays, lines: $0.lines) },
+        damage: nil)
+    } catch  where error.isAboutContents {
+      return LoggedHistory(player: player, first: 0, chunks: [], damage: error.message)
+    } catch {
+      throw failure(error, "cannot read player '\(player)'")
     }
   }
 

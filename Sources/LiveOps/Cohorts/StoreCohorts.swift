@@ -15,8 +15,9 @@ public enum StoreCohorts {
   ) {
     var comparison = CohortComparison(plan: engines.plan, asOf: asOf)
     var damaged: [PlayerID] = []
-    let cursor = try store.histories()
-    while let logged = try cursor.next() {
+    let players = try store.loggedPlayers()
+    while let player = try players.next() {
+      let logged = try store.loggedHistory(of: player)
       let index = try engines.cohortIndex(of: logged.player)
       guard logged.damage == nil, let state = try? store.load(player: logged.player) else {
         damaged.append(logged.player)

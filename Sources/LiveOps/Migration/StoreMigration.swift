@@ -8,9 +8,9 @@ import Store
 /// player in its own transaction with the pack's digest and the policy recorded. Players already
 /// migrated to the pack with the policy are left alone, so a rerun after a crash finishes the
 /// rest and a second run changes nothing. Histories are replayed on `threads` threads, each
-/// reading the players' states before through its own read-only connection (the writing
-/// connection's thread only streams the histories and writes); players are written in id byte
-/// order.
+/// reading its players' histories, migration records and states before through its own
+/// read-only connection (the writing connection's thread only streams the ids and writes);
+/// players are written in id byte order.
 public enum StoreMigration {
   /// What happened to one player.
   public struct Outcome: Sendable {
@@ -75,6 +75,18 @@ public enum StoreMigration {
       self.policy = policy
     }
 
+    func run(_ player: PlayerID) -> Result<Migrated, LedgerError> {
+      let digest = replayer.engine.pack.digest
+      do {
+        return .success(
+          run(try StoreMigration.job(store.loggedHistory(of: player), store: store, digest: digest, policy: policy)))
+      } catch let error as LedgerError {
+        return .failure(error)
+      } catch {
+        return .failure(.io(Diagnostic(file: store.path, message: "cannot read player '\(player)': \(error)")))
+      }
+    }
+
     func run(_ job: Job) -> Migrated {
       var job = job
       guard job.outcome.problem == nil, !job.outcome.alreadyDone else { return Migrated(outcome: job.outcome) }
@@ -109,20 +121,19 @@ public enum StoreMigration {
     each: (Outcome) throws -> Void
   ) throws -> Counts {
     // A list, not one statement over the log: the writes must not run under an open read.
-    let cursor = try store.histories(of: try players ?? store.players())
+    let ids = try store.loggedPlayers(try players ?? store.players())
     let workers = try (0..<Swift.max(1, threads)).map { index in
-      try Worker(engine: index == 0 ? engine : engine.isolatedCopy(), path: store.path, policy: policy).run
+      let worker = try Worker(engine: index == 0 ? engine : engine.isolatedCopy(), path: store.path, policy: policy)
+      return { (player: PlayerID) in worker.run(player) }
     }
     var counts = Counts()
     store.mapsFileForReading()
     try store.beginMigration()
     try OrderedPipeline.run(
       workers: workers, window: 64,
-      next: { () throws -> Job? in
-        guard let logged = try cursor.next() else { return nil }
-        return try job(logged, store: store, digest: engine.pack.digest, policy: policy)
-      },
-      consume: { (result: Migrated) throws in
+      next: { () throws -> PlayerID? in try ids.next() },
+      consume: { (migrated: Result<Migrated, LedgerError>) throws in
+        let result = try migrated.get()
         var outcome = result.outcome
         if let (state, snapshot) = result.state,
           try !store.migrate(outcome.player, to: state, engine: engine, policy: policy.rawValue, snapshot: snapshot)

@@ -36,24 +36,23 @@ public enum StoreReplay {
     store: SQLiteStore, players: [PlayerID]?, candidate: Engine, base: Engine?, threads: Int,
     readsStoredBase: Bool = true, each: (PlayerImpact) throws -> Void
   ) throws -> ImpactSummary {
-    // Not through a memory map (``SQLiteStore/mapsFileForReading()``): the mapped pages of the
-    // store would count in the process's resident memory, which is to stay flat in the players.
-    let cursor = try store.histories(of: players)
-    let workers = (0..<Swift.max(1, threads)).map { index in
+    // The caller's thread only streams the ids; each worker reads its players' histories (and
+    // stored progress) through its own read-only connection, so reading the log runs on every
+    // core. Not through a memory map (``SQLiteStore/mapsFileForReading()``): the mapped pages of
+    // the store would count in the process's resident memory, which is to stay flat in the players.
+    let ids = try store.loggedPlayers(players)
+    let workers = try (0..<Swift.max(1, threads)).map { index in
       Worker(
         candidate: index == 0 ? candidate : candidate.isolatedCopy(), isolated: index > 0,
-        store: readsStoredBase ? try? SQLiteStore(path: store.path, access: .readOnly) : nil
+        store: try SQLiteStore(path: store.path, access: .readOnly), base: base, readsStoredBase: readsStoredBase
       ).run
     }
     var summary = ImpactSummary()
-    var baseEngines: [String: Engine] = [:]
     try OrderedPipeline.run(
       workers: workers, window: 256,
-      next: { () throws -> Job? in
-        guard let history = try cursor.next() else { return nil }
-        return try job(history, store: store, base: base, engines: &baseEngines)
-      },
-      consume: { impact in
+      next: { () throws -> PlayerID? in try ids.next() },
+      consume: { (result: Result<PlayerImpact, LedgerError>) throws in
+        let impact = try result.get()
         summary.add(impact)
         try each(impact)
       })
@@ -61,9 +60,7 @@ public enum StoreReplay {
   }
 
   /// The job of a player: its history and base engine, or why it is not replayed.
-  static func job(_ logged: LoggedHistory, store: SQLiteStore, base: Engine?, engines: inout [String: Engine]) throws
-    -> Job
-  {
+  static func job(_ logged: LoggedHistory, store: SQLiteStore, base: Engine?, engines: inout [String: Engine]) -> Job {
     let history = EventHistory(
       chunks: logged.chunks.map { EventHistory.Chunk(windowDays: $0.windowDays, lines: $0.lines) })
     var job = Job(
@@ -132,27 +129,40 @@ public enum StoreReplay {
     return engine
   }
 
-  /// A worker thread's replayers, its own copies of the base engines and its own read-only
-  /// connection to the store (nil: every base side is replayed).
+  /// A worker thread's replayers, its own read-only connection to the store (its players'
+  /// histories, migration records, packs and stored progress), and its own base engines.
   final class Worker {
     var replayer: ImpactReplayer
-    let isolated: Bool
-    let store: SQLiteStore?
-    var copies: [String: Engine] = [:]
-    var givenBase: Engine?
+    let store: SQLiteStore
+    let givenBase: Engine?
+    /// Whether a player's stored progress may stand for its base side.
+    let readsStoredBase: Bool
+    /// The base engines by their key (a pack row, a digest), compiled once from this thread's
+    /// connection (so no other thread uses them).
+    var engines: [String: Engine] = [:]
 
-    init(candidate: Engine, isolated: Bool, store: SQLiteStore?) {
+    init(candidate: Engine, isolated: Bool, store: SQLiteStore, base: Engine?, readsStoredBase: Bool) {
       replayer = ImpactReplayer(candidate: candidate)
-      self.isolated = isolated
       self.store = store
+      givenBase = base.map { isolated ? $0.isolatedCopy() : $0 }
+      self.readsStoredBase = readsStoredBase
     }
 
-    func run(_ job: Job) -> PlayerImpact {
-      guard let (key, engine) = job.base, job.problem == nil else {
-        return PlayerImpact(player: job.player, problem: job.problem ?? .skipped("no base pack"), events: job.events)
+    /// The player's impact, or the error that stops the replay (the store cannot be read).
+    func run(_ player: PlayerID) -> Result<PlayerImpact, LedgerError> {
+      let logged: LoggedHistory
+      do {
+        logged = try store.loggedHistory(of: player)
+      } catch {
+        return .failure(error)
       }
-      return replayer.impact(
-        player: job.player, history: job.history, base: own(engine, key: key), stored: stored(job, base: engine))
+      let job = StoreReplay.job(logged, store: store, base: givenBase, engines: &engines)
+      guard let (_, engine) = job.base, job.problem == nil else {
+        return .success(
+          PlayerImpact(player: job.player, problem: job.problem ?? .skipped("no base pack"), events: job.events))
+      }
+      return .success(
+        replayer.impact(player: job.player, history: job.history, base: engine, stored: stored(job, base: engine)))
     }
 
     /// The player's stored progress when it is what the base makes of its whole history: its
@@ -160,25 +170,12 @@ public enum StoreReplay {
     /// damaged or unreadable state: nil, and the base is replayed). Only what a side compares is
     /// decoded.
     private func stored(_ job: Job, base: Engine) -> PlayerProgress? {
-      guard job.isWholeUnderBase, let store,
+      guard readsStoredBase, job.isWholeUnderBase,
         let stored = try? store.storedProgress(player: job.id, covering: job.events, mechanics: ReplaySide.mechanics),
         stored.packChanges == 0, stored.pack.digest.utf8.elementsEqual(base.pack.digest.utf8)
       else { return nil }
       return stored.progress
     }
 
-    /// This thread's copy of a base engine (the engine itself on the first thread).
-    private func own(_ engine: Engine, key: String?) -> Engine {
-      guard isolated else { return engine }
-      guard let key else {
-        if let givenBase { return givenBase }
-        givenBase = engine.isolatedCopy()
-        return givenBase ?? engine
-      }
-      if let copy = copies[key] { return copy }
-      let copy = engine.isolatedCopy()
-      copies[key] = copy
-      return copy
-    }
   }
 }
