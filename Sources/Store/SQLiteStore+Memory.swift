@@ -4,9 +4,11 @@ import Ledger
 /// memory — cached between batches and held by a batch — and the batch's queued events stay
 /// within it, less what the process takes anyway (code, SQLite's page cache).
 extension SQLiteStore {
-  /// What the process takes besides players and batches (measured: 25 MB of peak RSS for a run
-  /// of three events), left out of the players' share of a cache of more than twice it.
-  static let baselineBytes = 24 << 20
+  /// What the process takes besides players and batches, left out of the players' share of a
+  /// bound of more than twice it: 25 MB of peak RSS for a run of three events, and paging through
+  /// a small bound adds transient memory (10,000 players × 30 days peaked at 130 MB with a 128 MB
+  /// bound, 284 MB with 256 MB: the estimates run about a tenth short there).
+  static let baselineBytes = 48 << 20
 
   /// The players' and batches' share of a memory bound of `cacheBytes`.
   static func playersShare(of cacheBytes: Int) -> Int {

@@ -68,7 +68,7 @@ public final class SQLiteStore: @unchecked Sendable {
     public var waitMilliseconds: Int
     /// The memory a run may take, in bytes: the players it keeps between batches, the players
     /// and events of a batch (``SQLiteStore/batchMemoryBudget``: a ``LedgerRun`` commits a batch
-    /// that fills it), and about 24 MB the process takes anyway.
+    /// that fills it), and 48 MB left for what the process takes anyway.
     public var cacheBytes: Int
     /// A player's snapshot is written once this many events were logged after the last one.
     public var snapshotEvery: Int

@@ -79,12 +79,12 @@ import Testing
     #expect(run.isFull)
   }
 
-  /// A store's budget is its memory less what the process takes anyway (24 MB), or half of a
-  /// memory under 48 MB.
+  /// A store's budget is its memory less what the process takes anyway (48 MB), or half of a
+  /// memory under 96 MB.
   @Test func theBudgetIsTheMemoryLessTheProcess() throws {
     let (directory, path) = StoreFixture.storePath("store-budget")
     defer { try? FileManager.default.removeItem(at: directory) }
-    for (megabytes, budget) in [(1024, 1000 << 20), (512, 488 << 20), (40, 20 << 20)] {
+    for (megabytes, budget) in [(1024, 976 << 20), (512, 464 << 20), (96, 48 << 20), (40, 20 << 20)] {
       let store = try SQLiteStore(path: path, options: SQLiteStore.Options(cacheBytes: megabytes << 20))
       #expect(store.batchMemoryBudget == budget)
     }
