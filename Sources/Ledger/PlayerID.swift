@@ -1,4 +1,5 @@
 import Engine
+import Foundation
 
 /// A player's id as its bytes: 1–200 bytes of UTF-8 without NUL, compared, hashed, sorted and
 /// stored as those bytes. Swift's `String` compares by Unicode canonical equivalence
@@ -11,9 +12,12 @@ public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The longest id, in bytes (as for event ids).
   public static let maximumLength = 200
 
-  /// An id from text; nil when it is empty, longer than 200 bytes or holds NUL.
+  /// An id from text; nil when it is empty, longer than 200 bytes or holds NUL. (A String's
+  /// bytes are valid UTF-8 already: only the length and NUL are checked.)
   public init?(_ text: String) {
-    self.init(bytes: Array(text.utf8))
+    let bytes = Array(text.utf8)
+    guard (1...Self.maximumLength).contains(bytes.count), !bytes.contains(0) else { return nil }
+    self.bytes = bytes
   }
 
   /// An id from bytes; nil when they are empty, longer than 200 bytes, hold NUL or are not UTF-8.
@@ -43,11 +47,16 @@ public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible 
     bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
   }
 
-  /// Equal bytes, compared in one pass (the derived `==` compared them through the array's
+  /// Equal bytes, compared with one `memcmp` (the derived `==` compared them through the array's
   /// generic equality, a measurable part of grouping a batch by player).
   public static func == (a: PlayerID, b: PlayerID) -> Bool {
     a.bytes.count == b.bytes.count
-      && a.bytes.withUnsafeBytes { left in b.bytes.withUnsafeBytes { right in left.elementsEqual(right) } }
+      && a.bytes.withUnsafeBytes { left in
+        b.bytes.withUnsafeBytes { right in
+          guard let p = left.baseAddress, let q = right.baseAddress else { return true }
+          return memcmp(p, q, left.count) == 0
+        }
+      }
   }
 
   /// Byte order (what `players list` prints and partitions never depend on).
