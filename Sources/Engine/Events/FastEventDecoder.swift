@@ -48,78 +48,79 @@ package struct FastEventDecoder {
     repeat {
       guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
       let bit: UInt32
-      if scanner.equals(key, "type") {
+      switch scanner.member(key) {
+      case .type:
         bit = 1
         guard let value = scanner.rawString() else { return nil }
         type = value
-      } else if scanner.equals(key, "id") {
+      case .id:
         bit = 2
         guard let value = scanner.string(), !value.isEmpty, value.utf8.count <= 200 else { return nil }
         id = value
-      } else if scanner.equals(key, "player") {
+      case .player:
         bit = 65536
         guard let value = scanner.string(), !value.isEmpty, value.utf8.count <= 200 else { return nil }
         player = value
-      } else if scanner.equals(key, "date") {
+      case .date:
         bit = 4
         guard let parsed = scanner.day() else { return nil }
         day = parsed
-      } else if scanner.equals(key, "category") {
+      case .category:
         bit = 8
-        guard let value = scanner.rawString(), let index = pack.category(named: scanner.bytes(value)) else {
+        guard let value = scanner.rawString(), let found = pack.category(spelled: scanner.bytes(value)) else {
           return nil
         }
-        if !pack.categories[index].name.hasSameBytes(as: scanner.bytes(value)) { scanner.isCanonical = false }
-        category = index
-      } else if scanner.equals(key, "durationMin") {
+        if !found.isSpelling { scanner.isCanonical = false }
+        category = found.index
+      case .durationMin:
         bit = 16
         guard let value = scanner.number(in: 0...1_440), value > 0 else { return nil }
         duration = value
-      } else if scanner.equals(key, "rpe") {
+      case .rpe:
         bit = 32
         rpe = scanner.number(in: 1...10)
         if rpe == nil { return nil }
-      } else if scanner.equals(key, "activeKcal") {
+      case .activeKcal:
         bit = 64
         activeKcal = scanner.number(in: 0...20_000)
         if activeKcal == nil { return nil }
-      } else if scanner.equals(key, "distanceKm") {
+      case .distanceKm:
         bit = 128
         distance = scanner.number(in: 0...1_000)
         if distance == nil { return nil }
-      } else if scanner.equals(key, "sets") {
+      case .sets:
         bit = 256
         sets = scanner.number(in: 0...10_000, whole: true)
         if sets == nil { return nil }
-      } else if scanner.equals(key, "reps") {
+      case .reps:
         bit = 512
         reps = scanner.number(in: 0...1_000_000, whole: true)
         if reps == nil { return nil }
-      } else if scanner.equals(key, "volumeKg") {
+      case .volumeKg:
         bit = 1024
         volume = scanner.number(in: 0...100_000_000)
         if volume == nil { return nil }
-      } else if scanner.equals(key, "exercises") {
+      case .exercises:
         bit = 2048
         guard let list = decodeExercises(&scanner) else { return nil }
         exercises = list
-      } else if scanner.equals(key, "intakeKcal") {
+      case .intakeKcal:
         bit = 4096
         intake = scanner.number(in: 0...20_000)
         if intake == nil { return nil }
-      } else if scanner.equals(key, "proteinG") {
+      case .proteinG:
         bit = 8192
         protein = scanner.number(in: 0...2_000)
         if protein == nil { return nil }
-      } else if scanner.equals(key, "carbsG") {
+      case .carbsG:
         bit = 16384
         carbs = scanner.number(in: 0...2_000)
         if carbs == nil { return nil }
-      } else if scanner.equals(key, "fatG") {
+      case .fatG:
         bit = 32768
         fat = scanner.number(in: 0...2_000)
         if fat == nil { return nil }
-      } else {
+      case .name, .weightKg, .kind, .other:
         return nil
       }
       guard seen & bit == 0 else { return nil }
@@ -192,19 +193,18 @@ package struct FastEventDecoder {
       var hasSets = false
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
-        if scanner.equals(key, "name"), name == nil {
-          guard let value = scanner.rawString(), let index = pack.exercise(named: scanner.bytes(value)) else {
+        switch scanner.member(key) {
+        case .name where name == nil:
+          guard let value = scanner.rawString(), let found = pack.exercise(spelled: scanner.bytes(value)) else {
             return nil
           }
-          if hasSets || !pack.exercises[index].name.hasSameBytes(as: scanner.bytes(value)) {
-            scanner.isCanonical = false
-          }
-          name = index
-        } else if scanner.equals(key, "sets"), !hasSets {
+          if hasSets || !found.isSpelling { scanner.isCanonical = false }
+          name = found.index
+        case .sets where !hasSets:
           // Appended in place: each exercise's sets follow the previous exercise's.
           guard decodeSets(&scanner, exercise: Int32(exercises.count), into: &allSets) else { return nil }
           hasSets = true
-        } else {
+        default:
           return nil
         }
       } while scanner.take(UInt8(ascii: ","))
@@ -229,20 +229,27 @@ package struct FastEventDecoder {
       var lastRank = -1
       repeat {
         guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return false }
-        let rank =
-          scanner.equals(key, "reps") ? 0 : scanner.equals(key, "weightKg") ? 1 : scanner.equals(key, "rpe") ? 2 : 3
+        let member = scanner.member(key)
+        let rank: Int
+        switch member {
+        case .reps: rank = 0
+        case .weightKg: rank = 1
+        case .rpe: rank = 2
+        default: rank = 3
+        }
         if rank <= lastRank { scanner.isCanonical = false }
         lastRank = rank
-        if scanner.equals(key, "reps"), reps == nil {
+        switch member {
+        case .reps where reps == nil:
           reps = scanner.number(in: 1...999, whole: true)
           if reps == nil { return false }
-        } else if scanner.equals(key, "weightKg"), weight == nil {
+        case .weightKg where weight == nil:
           weight = scanner.number(in: 0...9_999.9)
           if weight == nil { return false }
-        } else if scanner.equals(key, "rpe"), rpe == nil {
+        case .rpe where rpe == nil:
           rpe = scanner.number(in: 1...10)
           if rpe == nil { return false }
-        } else if scanner.equals(key, "kind"), kind == nil {
+        case .kind where kind == nil:
           guard let value = scanner.rawString() else { return false }
           if scanner.equals(value, "working") {
             kind = .working
@@ -254,7 +261,7 @@ package struct FastEventDecoder {
           } else {
             return false
           }
-        } else {
+        default:
           return false
         }
       } while scanner.take(UInt8(ascii: ","))
