@@ -102,6 +102,38 @@ import Testing
     }
   }
 
+  /// Names with escapes or beyond ASCII, and numbers in other spellings: the fast path declines
+  /// what it does not read (the full reader reads it) and reads the rest alike.
+  @Test func escapesAndOtherSpellingsAgreeWithTheFullReader() throws {
+    func workout(_ name: String, reps: String = "5", weight: String = "20") -> String {
+      #"{"type":"workout","id":"w","date":"2026-01-05","category":"strength","durationMin":30,"#
+        + #""exercises":[{"name":"\#(name)","sets":[{"reps":\#(reps),"weightKg":\#(weight)}]}]}"#
+    }
+    for declined in [workout(#"Back\u0020Squat"#), workout(#"Back Squat\u00e9"#), workout("Back Squat\u{E9}")] {
+      #expect(fast(declined) == nil, "\(declined)")
+    }
+    #expect(try #require(full(workout(#"Back\u0020Squat"#))) == full(workout("Back Squat")))
+    let spellings = [
+      ("5", "102.5"), ("5.0", "1.025e2"), ("5e0", "102.50"), ("500e-2", "0.1025E3"), ("5", "-0"), ("999", "9999.9"),
+      ("5", "0.30000000000000004"), ("5", "99.999999999999999"),
+    ]
+    for (reps, weight) in spellings {
+      let line = workout("Back Squat", reps: reps, weight: weight)
+      let quick = try #require(fast(line), "\(line)")
+      #expect(quick == full(line), "\(line)")
+    }
+    let read = try #require(
+      Array(workout("Back Squat", reps: "5e0", weight: "99.999999999999999").utf8).withUnsafeBufferPointer {
+        FastEventDecoder(pack: pack).decode($0)
+      })
+    #expect(read.sets.map(\.reps) == [5])
+    #expect(read.sets.map(\.weightKg) == [100])
+    let rejected = [
+      workout("Back Squat", reps: "5.5"), workout("Back Squat", reps: "1000"), workout("Back Squat", weight: "1e5"),
+    ]
+    for line in rejected { #expect(fast(line) == nil && full(line) == nil, "\(line)") }
+  }
+
   @Test func mutatedLinesNeverDisagree() {
     var random = TestRandom(seed: 99)
     let alphabet = Array(#"{}[],:"0123456789.-eE+ abtrue\nx"#.utf8) + [0xC3, 0xA9, 0x00]

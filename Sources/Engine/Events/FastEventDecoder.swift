@@ -45,10 +45,13 @@ package struct FastEventDecoder {
     var fat: Double?
     var seen: UInt32 = 0
     if scanner.take(UInt8(ascii: "}")) { return nil }
+    var previous = FastEventMember.other
     repeat {
-      guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
+      let (guess, guessed) = Self.guess(after: previous)
+      guard let member = scanner.key(guess, guessed) else { return nil }
+      previous = member
       let bit: UInt32
-      switch scanner.member(key) {
+      switch member {
       case .type:
         bit = 1
         guard let value = scanner.rawString() else { return nil }
@@ -179,6 +182,30 @@ package struct FastEventDecoder {
     return nil
   }
 
+  /// The member a writer's line has after `previous` when the event logs it (`.other`: the
+  /// first), with its quotes and colon: the members in the written order.
+  @inline(__always)
+  private static func guess(after previous: FastEventMember) -> (StaticString, FastEventMember) {
+    switch previous {
+    case .other: return (#""type":"#, .type)
+    case .type: return (#""id":"#, .id)
+    case .id: return (#""player":"#, .player)
+    case .player: return (#""date":"#, .date)
+    case .date: return (#""category":"#, .category)
+    case .category: return (#""durationMin":"#, .durationMin)
+    case .durationMin: return (#""rpe":"#, .rpe)
+    case .rpe: return (#""activeKcal":"#, .activeKcal)
+    case .activeKcal: return (#""exercises":"#, .exercises)
+    case .distanceKm: return (#""sets":"#, .sets)
+    case .sets: return (#""reps":"#, .reps)
+    case .reps: return (#""volumeKg":"#, .volumeKg)
+    case .intakeKcal: return (#""proteinG":"#, .proteinG)
+    case .proteinG: return (#""carbsG":"#, .carbsG)
+    case .carbsG: return (#""fatG":"#, .fatG)
+    case .volumeKg, .exercises, .fatG, .name, .weightKg, .kind: return (#""type":"#, .type)
+    }
+  }
+
   private func decodeExercises(_ scanner: inout FastEventScanner) -> ([Int32], [ResolvedSet])? {
     guard scanner.take(UInt8(ascii: "[")) else { return nil }
     var exercises: [Int32] = []
@@ -192,8 +219,8 @@ package struct FastEventDecoder {
       var name: Int?
       var hasSets = false
       repeat {
-        guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
-        switch scanner.member(key) {
+        let member = name == nil ? scanner.key(#""name":"#, .name) : scanner.key(#""sets":"#, .sets)
+        switch member {
         case .name where name == nil:
           guard let value = scanner.rawString(), let found = pack.exercise(spelled: scanner.bytes(value)) else {
             return nil
@@ -228,8 +255,14 @@ package struct FastEventDecoder {
       // Written as reps, weightKg, rpe, kind (not "working").
       var lastRank = -1
       repeat {
-        guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return false }
-        let member = scanner.member(key)
+        let key: FastEventMember?
+        switch lastRank {
+        case -1: key = scanner.key(#""reps":"#, .reps)
+        case 0: key = scanner.key(#""weightKg":"#, .weightKg)
+        case 1: key = scanner.key(#""rpe":"#, .rpe)
+        default: key = scanner.key(#""kind":"#, .kind)
+        }
+        guard let member = key else { return false }
         let rank: Int
         switch member {
         case .reps: rank = 0

@@ -12,6 +12,23 @@ enum FastEventMember {
 }
 
 extension FastEventScanner {
+  /// Reads a member's name and its colon: `guess` (a name with its quotes and colon, as a writer
+  /// writes the member that usually comes next) in one comparison when the bytes are exactly it,
+  /// any other name otherwise. Nil when no string and colon follow.
+  @inline(__always)
+  mutating func key(_ guess: StaticString, _ guessed: FastEventMember) -> FastEventMember? {
+    let count = guess.utf8CodeUnitCount
+    if index + count <= bytes.count, let base = bytes.baseAddress,
+      Self.words(UnsafeRawPointer(base + index), count: count)
+        == Self.words(UnsafeRawPointer(guess.utf8Start), count: count)
+    {
+      index += count
+      return guessed
+    }
+    guard let key = rawString(), take(UInt8(ascii: ":")) else { return nil }
+    return member(key)
+  }
+
   /// The member a key (a string's byte range from ``rawString()``) names.
   @inline(__always)
   func member(_ key: Range<Int>) -> FastEventMember {

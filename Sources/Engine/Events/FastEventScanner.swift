@@ -200,9 +200,9 @@ struct FastEventScanner {
 
   /// A number within a range (and whole, when asked).
   mutating func number(in range: ClosedRange<Double>, whole: Bool = false) -> Double? {
-    guard let value = number(), range.contains(value), !whole || wasPlainInteger || value == value.rounded() else {
-      return nil
-    }
+    guard let value = number(), range.contains(value) else { return nil }
+    // Whole: digits alone, or a value without a fraction (every Double from 2^52 on is whole).
+    if whole && !wasPlainInteger && value.magnitude < 0x1p52 && Double(Int64(value)) != value { return nil }
     return value
   }
 
