@@ -112,7 +112,8 @@ import Testing
     for declined in [workout(#"Back\u0020Squat"#), workout(#"Back Squat\u00e9"#), workout("Back Squat\u{E9}")] {
       #expect(fast(declined) == nil, "\(declined)")
     }
-    #expect(try #require(full(workout(#"Back\u0020Squat"#))) == full(workout("Back Squat")))
+    let escaped = full(workout(#"Back\u0020Squat"#))
+    #expect(escaped != nil && escaped == full(workout("Back Squat")))
     let spellings = [
       ("5", "102.5"), ("5.0", "1.025e2"), ("5e0", "102.50"), ("500e-2", "0.1025E3"), ("5", "-0"), ("999", "9999.9"),
       ("5", "0.30000000000000004"), ("5", "99.999999999999999"),

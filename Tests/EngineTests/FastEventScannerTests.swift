@@ -34,8 +34,8 @@ import Testing
       ("-2.5", -2.5), ("-0.0", 0), ("-0", 0), ("1e-400", 0),
     ]
     for (text, expected) in cases {
-      let read = try #require(read(text), "\(text)")
-      #expect(read.value.bitPattern == expected.bitPattern, "\(text): \(read.value)")
+      let got = try #require(read(text), "\(text)")
+      #expect(got.value.bitPattern == expected.bitPattern, "\(text): \(got.value)")
     }
     // Negative zero is read as zero (its sign is not kept), as the decoder always did.
     #expect(try #require(read("-0")).value.sign == .plus)
@@ -59,8 +59,8 @@ import Testing
       }
       if Bool.random(using: &random) { text = "-" + text }
       let expected = try #require(reference(text), "\(text)")
-      let read = try #require(read(text), "\(text)")
-      #expect(read.value.bitPattern == (expected == 0 ? 0.0 : expected).bitPattern, "\(text)")
+      let got = try #require(read(text), "\(text)")
+      #expect(got.value.bitPattern == (expected == 0 ? 0.0 : expected).bitPattern, "\(text)")
     }
   }
 
