@@ -137,6 +137,8 @@ package struct FastEventDecoder {
     let nutritionFields: UInt32 = 4096 | 8192 | 16384 | 32768
     if scanner.equals(type, "workout") {
       guard seen & nutritionFields == 0, let category, let duration else { return nil }
+      // A list or a summary, never both (checked before the event is made: no path drops it).
+      guard exercises == nil || (sets == nil && reps == nil && volume == nil) else { return nil }
       var event = ResolvedEvent(kind: .workout, id: id, day: day, player: player)
       event.category = Int32(category)
       event.durationMin = duration
@@ -147,7 +149,6 @@ package struct FastEventDecoder {
       event.activeKcal = activeKcal ?? .nan
       event.distanceKm = distance ?? .nan
       if let exercises {
-        guard sets == nil, reps == nil, volume == nil else { return nil }
         event.exercises = exercises.0
         event.sets = exercises.1
         // An empty list is not written.
