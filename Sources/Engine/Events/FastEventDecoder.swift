@@ -1,7 +1,7 @@
 import RuleLanguage
 
-/// The fast path of ``EventDecoder``: workouts, nutrition logs and day closures in their common
-/// form, checked by the rules of ``EventValidator`` and resolved against the pack in one pass.
+/// The fast path of ``EventDecoder``: workouts, nutrition logs, day closures, companion choices
+/// and profiles in their common form, checked by the rules of ``EventValidator`` and resolved against the pack in one pass.
 /// Returns nil for anything else (including every invalid line), so the full decoder produces
 /// the event or the located error.
 package struct FastEventDecoder {
@@ -43,6 +43,8 @@ package struct FastEventDecoder {
     var protein: Double?
     var carbs: Double?
     var fat: Double?
+    var species: Int?
+    var targets: MacroTargets?
     var seen: UInt32 = 0
     if scanner.take(UInt8(ascii: "}")) { return nil }
     var previous = FastEventMember.other
@@ -123,7 +125,15 @@ package struct FastEventDecoder {
         bit = 32768
         fat = scanner.number(in: 0...2_000)
         if fat == nil { return nil }
-      case .name, .weightKg, .kind, .other:
+      case .species:
+        bit = 131_072
+        guard let found = self.species(&scanner) else { return nil }
+        species = found
+      case .targets:
+        bit = 262_144
+        guard let found = decodeTargets(&scanner) else { return nil }
+        targets = found
+      case .name, .weightKg, .kind, .kcal, .other:
         return nil
       }
       guard seen & bit == 0 else { return nil }
@@ -135,8 +145,12 @@ package struct FastEventDecoder {
     guard scanner.take(UInt8(ascii: "}")), scanner.atEnd(), let type, let id, let day else { return nil }
     let workoutFields: UInt32 = 8 | 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048
     let nutritionFields: UInt32 = 4096 | 8192 | 16384 | 32768
+    let companionFields: UInt32 = 131_072
+    let profileFields: UInt32 = 262_144
     if scanner.equals(type, "workout") {
-      guard seen & nutritionFields == 0, let category, let duration else { return nil }
+      guard seen & (nutritionFields | companionFields | profileFields) == 0, let category, let duration else {
+        return nil
+      }
       // A list or a summary, never both (checked before the event is made: no path drops it).
       guard exercises == nil || (sets == nil && reps == nil && volume == nil) else { return nil }
       var event = ResolvedEvent(kind: .workout, id: id, day: day, player: player)
@@ -166,7 +180,7 @@ package struct FastEventDecoder {
       return event
     }
     if scanner.equals(type, "nutrition") {
-      guard seen & workoutFields == 0, let intake else { return nil }
+      guard seen & (workoutFields | companionFields | profileFields) == 0, let intake else { return nil }
       var event = ResolvedEvent(kind: .nutrition, id: id, day: day, player: player)
       event.intakeKcal = intake
       event.proteinG = protein ?? .nan
@@ -176,9 +190,23 @@ package struct FastEventDecoder {
       return event
     }
     if scanner.equals(type, "dayClosed") {
-      guard seen & (workoutFields | nutritionFields) == 0 else { return nil }
+      guard seen & (workoutFields | nutritionFields | companionFields | profileFields) == 0 else { return nil }
       canonical = scanner.isCanonical
       return ResolvedEvent(kind: .dayClosed, id: id, day: day, player: player)
+    }
+    if scanner.equals(type, "companion") {
+      guard seen & (workoutFields | nutritionFields | profileFields) == 0, let species else { return nil }
+      var event = ResolvedEvent(kind: .companion, id: id, day: day, player: player)
+      event.species = Int32(species)
+      canonical = scanner.isCanonical
+      return event
+    }
+    if scanner.equals(type, "profile") {
+      guard seen & (workoutFields | nutritionFields | companionFields) == 0, let targets else { return nil }
+      var event = ResolvedEvent(kind: .profile, id: id, day: day, player: player)
+      event.targets = targets
+      canonical = scanner.isCanonical
+      return event
     }
     return nil
   }
@@ -203,7 +231,7 @@ package struct FastEventDecoder {
     case .intakeKcal: return (#""proteinG":"#, .proteinG)
     case .proteinG: return (#""carbsG":"#, .carbsG)
     case .carbsG: return (#""fatG":"#, .fatG)
-    case .volumeKg, .exercises, .fatG, .name, .weightKg, .kind: return (#""type":"#, .type)
+    case .volumeKg, .exercises, .fatG, .name, .weightKg, .kind, .species, .targets, .kcal: return (#""type":"#, .type)
     }
   }
 

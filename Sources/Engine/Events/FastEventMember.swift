@@ -4,7 +4,9 @@
 enum FastEventMember {
   // An event's members.
   case type, id, player, date, category, durationMin, rpe, activeKcal, distanceKm, sets, reps, volumeKg
-  case exercises, intakeKcal, proteinG, carbsG, fatG
+  case exercises, intakeKcal, proteinG, carbsG, fatG, species, targets
+  // A profile's targets (`proteinG`, `carbsG` and `fatG` above are theirs too).
+  case kcal
   // An exercise's and a set's (`sets`, `reps` and `rpe` above are theirs too).
   case name, weightKg, kind
   /// Any other name.
@@ -45,9 +47,12 @@ extension FastEventScanner {
     case (4, UInt8(ascii: "r")): (guess, name) = (.reps, "reps")
     case (4, UInt8(ascii: "f")): (guess, name) = (.fatG, "fatG")
     case (4, UInt8(ascii: "n")): (guess, name) = (.name, "name")
-    case (4, UInt8(ascii: "k")): (guess, name) = (.kind, "kind")
+    case (4, UInt8(ascii: "k")):
+      (guess, name) = bytes[key.lowerBound + 1] == UInt8(ascii: "i") ? (.kind, "kind") : (.kcal, "kcal")
     case (6, UInt8(ascii: "p")): (guess, name) = (.player, "player")
     case (6, UInt8(ascii: "c")): (guess, name) = (.carbsG, "carbsG")
+    case (7, UInt8(ascii: "s")): (guess, name) = (.species, "species")
+    case (7, UInt8(ascii: "t")): (guess, name) = (.targets, "targets")
     case (8, UInt8(ascii: "c")): (guess, name) = (.category, "category")
     case (8, UInt8(ascii: "v")): (guess, name) = (.volumeKg, "volumeKg")
     case (8, UInt8(ascii: "p")): (guess, name) = (.proteinG, "proteinG")
