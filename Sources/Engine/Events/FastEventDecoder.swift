@@ -49,7 +49,7 @@ package struct FastEventDecoder {
     if scanner.take(UInt8(ascii: "}")) { return nil }
     var previous = FastEventMember.other
     repeat {
-      let (guess, guessed) = Self.guess(after: previous)
+      let (guess, guessed) = previous.next
       guard let member = scanner.key(guess, guessed) else { return nil }
       previous = member
       let bit: UInt32
@@ -209,30 +209,6 @@ package struct FastEventDecoder {
       return event
     }
     return nil
-  }
-
-  /// The member a writer's line has after `previous` when the event logs it (`.other`: the
-  /// first), with its quotes and colon: the members in the written order.
-  @inline(__always)
-  private static func guess(after previous: FastEventMember) -> (StaticString, FastEventMember) {
-    switch previous {
-    case .other: return (#""type":"#, .type)
-    case .type: return (#""id":"#, .id)
-    case .id: return (#""player":"#, .player)
-    case .player: return (#""date":"#, .date)
-    case .date: return (#""category":"#, .category)
-    case .category: return (#""durationMin":"#, .durationMin)
-    case .durationMin: return (#""rpe":"#, .rpe)
-    case .rpe: return (#""activeKcal":"#, .activeKcal)
-    case .activeKcal: return (#""exercises":"#, .exercises)
-    case .distanceKm: return (#""sets":"#, .sets)
-    case .sets: return (#""reps":"#, .reps)
-    case .reps: return (#""volumeKg":"#, .volumeKg)
-    case .intakeKcal: return (#""proteinG":"#, .proteinG)
-    case .proteinG: return (#""carbsG":"#, .carbsG)
-    case .carbsG: return (#""fatG":"#, .fatG)
-    case .volumeKg, .exercises, .fatG, .name, .weightKg, .kind, .species, .targets, .kcal: return (#""type":"#, .type)
-    }
   }
 
   private func decodeExercises(_ scanner: inout FastEventScanner) -> ([Int32], [ResolvedSet])? {

@@ -13,6 +13,32 @@ enum FastEventMember {
   case other
 }
 
+extension FastEventMember {
+  /// The event member a writer's line has after this one when the event logs it (after
+  /// `.other`: the first), with its quotes and colon: the members in the written order.
+  @inline(__always)
+  var next: (StaticString, FastEventMember) {
+    switch self {
+    case .other: return (#""type":"#, .type)
+    case .type: return (#""id":"#, .id)
+    case .id: return (#""player":"#, .player)
+    case .player: return (#""date":"#, .date)
+    case .date: return (#""category":"#, .category)
+    case .category: return (#""durationMin":"#, .durationMin)
+    case .durationMin: return (#""rpe":"#, .rpe)
+    case .rpe: return (#""activeKcal":"#, .activeKcal)
+    case .activeKcal: return (#""exercises":"#, .exercises)
+    case .distanceKm: return (#""sets":"#, .sets)
+    case .sets: return (#""reps":"#, .reps)
+    case .reps: return (#""volumeKg":"#, .volumeKg)
+    case .intakeKcal: return (#""proteinG":"#, .proteinG)
+    case .proteinG: return (#""carbsG":"#, .carbsG)
+    case .carbsG: return (#""fatG":"#, .fatG)
+    case .volumeKg, .exercises, .fatG, .name, .weightKg, .kind, .species, .targets, .kcal: return (#""type":"#, .type)
+    }
+  }
+}
+
 extension FastEventScanner {
   /// Reads a member's name and its colon: `guess` (a name with its quotes and colon, as a writer
   /// writes the member that usually comes next) in one comparison when the bytes are exactly it,
