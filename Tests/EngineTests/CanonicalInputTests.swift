@@ -36,6 +36,8 @@ import Testing
     #"{"type":"workout","id":"w3","date":"2026-01-06","category":"cardio","durationMin":30}"#,
     #"{"type":"nutrition","id":"n1","date":"2026-01-05","intakeKcal":2350,"proteinG":150,"carbsG":0.25,"fatG":70}"#,
     #"{"type":"dayClosed","id":"d1","player":"bo","date":"2026-01-06"}"#,
+    #"{"type":"companion","id":"c1","date":"2026-01-05","species":"emberling"}"#,
+    #"{"type":"profile","id":"p1","player":"ana","date":"2026-01-05","targets":{"kcal":2900,"proteinG":180,"carbsG":320.5,"fatG":85}}"#,
   ]
 
   @Test func theWritersOwnLinesAreKept() throws {
@@ -65,6 +67,9 @@ import Testing
     #"{"type":"workout","id":"w4","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"name":"Back Squat","sets":[{"reps":3,"weightKg":90,"kind":"working"}]}]}"#,
     #"{"type":"workout","id":"w4","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"name":"Back Squat","sets":[{"weightKg":90,"reps":3}]}]}"#,
     #"{"type":"workout","id":"w4","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[{"sets":[{"reps":3,"weightKg":90}],"name":"Back Squat"}]}"#,
+    // targets in another order, or a number in another spelling
+    #"{"type":"profile","id":"p1","date":"2026-01-05","targets":{"proteinG":180,"kcal":2900,"carbsG":320,"fatG":85}}"#,
+    #"{"type":"profile","id":"p1","date":"2026-01-05","targets":{"kcal":2900,"proteinG":180,"carbsG":320,"fatG":85.0}}"#,
     // an empty list is not written
     #"{"type":"workout","id":"w4","date":"2026-01-06","category":"strength","durationMin":40,"exercises":[]}"#,
   ]

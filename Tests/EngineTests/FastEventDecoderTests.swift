@@ -21,6 +21,8 @@ import Testing
     #"{"type":"workout","id":"w2","date":"2026-01-06","category":"cardio","durationMin":40.5,"distanceKm":7.2,"sets":0,"volumeKg":0}"#,
     #"{ "id": "d1", "type": "dayClosed", "date": "2026-01-06" }"#,
     #"{"type":"workout","id":"w3","date":"2026-01-07","category":"strength","durationMin":30,"exercises":[{"name":"Pull-up","sets":[{"reps":8,"weightKg":0,"kind":"warm-up"},{"reps":6,"weightKg":0,"rpe":9.5,"kind":"drop"}]}]}"#,
+    #"{"type":"companion","id":"c1","date":"2026-01-05","species":"emberling"}"#,
+    #"{"type":"profile","id":"p1","player":"ana","date":"2026-01-05","targets":{"kcal":2900,"proteinG":180,"carbsG":320,"fatG":85.5}}"#,
   ]
 
   /// Resolved events compare through their public form (unlogged fields are NaN when resolved).
@@ -100,6 +102,73 @@ import Testing
       #expect(Day(iso: text) == nil, "\(text)")
       #expect(Array(text.utf8).withUnsafeBufferPointer { Day(iso: $0) } == nil, "\(text)")
     }
+  }
+
+  /// Names with escapes or beyond ASCII, and numbers in other spellings: the fast path declines
+  /// what it does not read (the full reader reads it) and reads the rest alike.
+  @Test func escapesAndOtherSpellingsAgreeWithTheFullReader() throws {
+    func workout(_ name: String, reps: String = "5", weight: String = "20") -> String {
+      #"{"type":"workout","id":"w","date":"2026-01-05","category":"strength","durationMin":30,"#
+        + #""exercises":[{"name":"\#(name)","sets":[{"reps":\#(reps),"weightKg":\#(weight)}]}]}"#
+    }
+    for declined in [workout(#"Back\u0020Squat"#), workout(#"Back Squat\u00e9"#), workout("Back Squat\u{E9}")] {
+      #expect(fast(declined) == nil, "\(declined)")
+    }
+    let escaped = full(workout(#"Back\u0020Squat"#))
+    #expect(escaped != nil && escaped == full(workout("Back Squat")))
+    let spellings = [
+      ("5", "102.5"), ("5.0", "1.025e2"), ("5e0", "102.50"), ("500e-2", "0.1025E3"), ("5", "-0"), ("999", "9999.9"),
+      ("5", "0.30000000000000004"), ("5", "99.999999999999999"),
+    ]
+    for (reps, weight) in spellings {
+      let line = workout("Back Squat", reps: reps, weight: weight)
+      let quick = try #require(fast(line), "\(line)")
+      #expect(quick == full(line), "\(line)")
+    }
+    let read = try #require(
+      Array(workout("Back Squat", reps: "5e0", weight: "99.999999999999999").utf8).withUnsafeBufferPointer {
+        FastEventDecoder(pack: pack).decode($0)
+      })
+    #expect(read.sets.map(\.reps) == [5])
+    #expect(read.sets.map(\.weightKg) == [100])
+    let rejected = [
+      workout("Back Squat", reps: "5.5"), workout("Back Squat", reps: "1000"), workout("Back Squat", weight: "1e5"),
+    ]
+    for line in rejected { #expect(fast(line) == nil && full(line) == nil, "\(line)") }
+  }
+
+  /// Companion choices and profiles the full reader refuses, the fast path declines: a missing,
+  /// repeated or unknown target, one out of range, an unknown species, members of another type.
+  @Test func companionsAndProfilesTheFullReaderRefusesAreDeclined() throws {
+    let head = #"{"type":"profile","id":"p1","date":"2026-01-05","targets":"#
+    let refused = [
+      head + #"{"kcal":2900,"proteinG":180,"carbsG":320}}"#,
+      head + #"{"kcal":2900,"proteinG":180,"carbsG":320,"fatG":85,"kcal":2900}}"#,
+      head + #"{"kcal":2900,"proteinG":180,"carbsG":320,"fatG":85,"fiberG":30}}"#,
+      head + #"{"kcal":400,"proteinG":180,"carbsG":320,"fatG":85}}"#,
+      head + #"{"kcal":2900,"proteinG":180,"carbsG":2001,"fatG":85}}"#,
+      head + #"{"kcal":2900,"proteinG":180,"carbsG":320,"fatG":"85"}}"#,
+      #"{"type":"profile","id":"p1","date":"2026-01-05"}"#,
+      #"{"type":"companion","id":"c1","date":"2026-01-05","species":"dragon"}"#,
+      #"{"type":"companion","id":"c1","date":"2026-01-05","species":""}"#,
+      #"{"type":"companion","id":"c1","date":"2026-01-05","species":"emberling","intakeKcal":2000}"#,
+      #"{"type":"nutrition","id":"n1","date":"2026-01-05","intakeKcal":2000,"species":"emberling"}"#,
+      #"{"type":"dayClosed","id":"d1","date":"2026-01-05","targets":{"kcal":2900,"proteinG":180,"carbsG":320,"fatG":85}}"#,
+    ]
+    for line in refused {
+      #expect(fast(line) == nil, "\(line)")
+      #expect(full(line) == nil, "\(line)")
+    }
+    let profile = try #require(
+      Array((head + #"{"fatG":85,"carbsG":320,"proteinG":180,"kcal":2900}}"#).utf8).withUnsafeBufferPointer {
+        FastEventDecoder(pack: pack).decode($0)
+      })
+    #expect(profile.kind == .profile)
+    #expect(profile.targets == MacroTargets(kcal: 2900, proteinG: 180, carbsG: 320, fatG: 85))
+    let companion = try #require(
+      Array(Self.lines[5].utf8).withUnsafeBufferPointer { FastEventDecoder(pack: pack).decode($0) })
+    #expect(companion.kind == .companion)
+    #expect(companion.species >= 0 && pack.companions?.species[Int(companion.species)].id == "emberling")
   }
 
   @Test func mutatedLinesNeverDisagree() {

@@ -1,7 +1,7 @@
 import RuleLanguage
 
-/// The fast path of ``EventDecoder``: workouts, nutrition logs and day closures in their common
-/// form, checked by the rules of ``EventValidator`` and resolved against the pack in one pass.
+/// The fast path of ``EventDecoder``: workouts, nutrition logs, day closures, companion choices
+/// and profiles in their common form, checked by the rules of ``EventValidator`` and resolved against the pack in one pass.
 /// Returns nil for anything else (including every invalid line), so the full decoder produces
 /// the event or the located error.
 package struct FastEventDecoder {
@@ -43,83 +43,97 @@ package struct FastEventDecoder {
     var protein: Double?
     var carbs: Double?
     var fat: Double?
+    var species: Int?
+    var targets: MacroTargets?
     var seen: UInt32 = 0
     if scanner.take(UInt8(ascii: "}")) { return nil }
+    var previous = FastEventMember.other
     repeat {
-      guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
+      let (guess, guessed) = previous.next
+      guard let member = scanner.key(guess, guessed) else { return nil }
+      previous = member
       let bit: UInt32
-      if scanner.equals(key, "type") {
+      switch member {
+      case .type:
         bit = 1
         guard let value = scanner.rawString() else { return nil }
         type = value
-      } else if scanner.equals(key, "id") {
+      case .id:
         bit = 2
         guard let value = scanner.string(), !value.isEmpty, value.utf8.count <= 200 else { return nil }
         id = value
-      } else if scanner.equals(key, "player") {
+      case .player:
         bit = 65536
         guard let value = scanner.string(), !value.isEmpty, value.utf8.count <= 200 else { return nil }
         player = value
-      } else if scanner.equals(key, "date") {
+      case .date:
         bit = 4
         guard let parsed = scanner.day() else { return nil }
         day = parsed
-      } else if scanner.equals(key, "category") {
+      case .category:
         bit = 8
-        guard let value = scanner.rawString(), let index = pack.category(named: scanner.bytes(value)) else {
+        guard let value = scanner.rawString(), let found = pack.category(spelled: scanner.bytes(value)) else {
           return nil
         }
-        if !pack.categories[index].name.hasSameBytes(as: scanner.bytes(value)) { scanner.isCanonical = false }
-        category = index
-      } else if scanner.equals(key, "durationMin") {
+        if !found.isSpelling { scanner.isCanonical = false }
+        category = found.index
+      case .durationMin:
         bit = 16
         guard let value = scanner.number(in: 0...1_440), value > 0 else { return nil }
         duration = value
-      } else if scanner.equals(key, "rpe") {
+      case .rpe:
         bit = 32
         rpe = scanner.number(in: 1...10)
         if rpe == nil { return nil }
-      } else if scanner.equals(key, "activeKcal") {
+      case .activeKcal:
         bit = 64
         activeKcal = scanner.number(in: 0...20_000)
         if activeKcal == nil { return nil }
-      } else if scanner.equals(key, "distanceKm") {
+      case .distanceKm:
         bit = 128
         distance = scanner.number(in: 0...1_000)
         if distance == nil { return nil }
-      } else if scanner.equals(key, "sets") {
+      case .sets:
         bit = 256
         sets = scanner.number(in: 0...10_000, whole: true)
         if sets == nil { return nil }
-      } else if scanner.equals(key, "reps") {
+      case .reps:
         bit = 512
         reps = scanner.number(in: 0...1_000_000, whole: true)
         if reps == nil { return nil }
-      } else if scanner.equals(key, "volumeKg") {
+      case .volumeKg:
         bit = 1024
         volume = scanner.number(in: 0...100_000_000)
         if volume == nil { return nil }
-      } else if scanner.equals(key, "exercises") {
+      case .exercises:
         bit = 2048
         guard let list = decodeExercises(&scanner) else { return nil }
         exercises = list
-      } else if scanner.equals(key, "intakeKcal") {
+      case .intakeKcal:
         bit = 4096
         intake = scanner.number(in: 0...20_000)
         if intake == nil { return nil }
-      } else if scanner.equals(key, "proteinG") {
+      case .proteinG:
         bit = 8192
         protein = scanner.number(in: 0...2_000)
         if protein == nil { return nil }
-      } else if scanner.equals(key, "carbsG") {
+      case .carbsG:
         bit = 16384
         carbs = scanner.number(in: 0...2_000)
         if carbs == nil { return nil }
-      } else if scanner.equals(key, "fatG") {
+      case .fatG:
         bit = 32768
         fat = scanner.number(in: 0...2_000)
         if fat == nil { return nil }
-      } else {
+      case .species:
+        bit = 131_072
+        guard let found = self.species(&scanner) else { return nil }
+        species = found
+      case .targets:
+        bit = 262_144
+        guard let found = decodeTargets(&scanner) else { return nil }
+        targets = found
+      case .name, .weightKg, .kind, .kcal, .other:
         return nil
       }
       guard seen & bit == 0 else { return nil }
@@ -131,8 +145,14 @@ package struct FastEventDecoder {
     guard scanner.take(UInt8(ascii: "}")), scanner.atEnd(), let type, let id, let day else { return nil }
     let workoutFields: UInt32 = 8 | 16 | 32 | 64 | 128 | 256 | 512 | 1024 | 2048
     let nutritionFields: UInt32 = 4096 | 8192 | 16384 | 32768
+    let companionFields: UInt32 = 131_072
+    let profileFields: UInt32 = 262_144
     if scanner.equals(type, "workout") {
-      guard seen & nutritionFields == 0, let category, let duration else { return nil }
+      guard seen & (nutritionFields | companionFields | profileFields) == 0, let category, let duration else {
+        return nil
+      }
+      // A list or a summary, never both (checked before the event is made: no path drops it).
+      guard exercises == nil || (sets == nil && reps == nil && volume == nil) else { return nil }
       var event = ResolvedEvent(kind: .workout, id: id, day: day, player: player)
       event.category = Int32(category)
       event.durationMin = duration
@@ -143,7 +163,6 @@ package struct FastEventDecoder {
       event.activeKcal = activeKcal ?? .nan
       event.distanceKm = distance ?? .nan
       if let exercises {
-        guard sets == nil, reps == nil, volume == nil else { return nil }
         event.exercises = exercises.0
         event.sets = exercises.1
         // An empty list is not written.
@@ -161,7 +180,7 @@ package struct FastEventDecoder {
       return event
     }
     if scanner.equals(type, "nutrition") {
-      guard seen & workoutFields == 0, let intake else { return nil }
+      guard seen & (workoutFields | companionFields | profileFields) == 0, let intake else { return nil }
       var event = ResolvedEvent(kind: .nutrition, id: id, day: day, player: player)
       event.intakeKcal = intake
       event.proteinG = protein ?? .nan
@@ -171,9 +190,23 @@ package struct FastEventDecoder {
       return event
     }
     if scanner.equals(type, "dayClosed") {
-      guard seen & (workoutFields | nutritionFields) == 0 else { return nil }
+      guard seen & (workoutFields | nutritionFields | companionFields | profileFields) == 0 else { return nil }
       canonical = scanner.isCanonical
       return ResolvedEvent(kind: .dayClosed, id: id, day: day, player: player)
+    }
+    if scanner.equals(type, "companion") {
+      guard seen & (workoutFields | nutritionFields | profileFields) == 0, let species else { return nil }
+      var event = ResolvedEvent(kind: .companion, id: id, day: day, player: player)
+      event.species = Int32(species)
+      canonical = scanner.isCanonical
+      return event
+    }
+    if scanner.equals(type, "profile") {
+      guard seen & (workoutFields | nutritionFields | companionFields) == 0, let targets else { return nil }
+      var event = ResolvedEvent(kind: .profile, id: id, day: day, player: player)
+      event.targets = targets
+      canonical = scanner.isCanonical
+      return event
     }
     return nil
   }
@@ -191,20 +224,19 @@ package struct FastEventDecoder {
       var name: Int?
       var hasSets = false
       repeat {
-        guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return nil }
-        if scanner.equals(key, "name"), name == nil {
-          guard let value = scanner.rawString(), let index = pack.exercise(named: scanner.bytes(value)) else {
+        let member = name == nil ? scanner.key(#""name":"#, .name) : scanner.key(#""sets":"#, .sets)
+        switch member {
+        case .name where name == nil:
+          guard let value = scanner.rawString(), let found = pack.exercise(spelled: scanner.bytes(value)) else {
             return nil
           }
-          if hasSets || !pack.exercises[index].name.hasSameBytes(as: scanner.bytes(value)) {
-            scanner.isCanonical = false
-          }
-          name = index
-        } else if scanner.equals(key, "sets"), !hasSets {
+          if hasSets || !found.isSpelling { scanner.isCanonical = false }
+          name = found.index
+        case .sets where !hasSets:
           // Appended in place: each exercise's sets follow the previous exercise's.
           guard decodeSets(&scanner, exercise: Int32(exercises.count), into: &allSets) else { return nil }
           hasSets = true
-        } else {
+        default:
           return nil
         }
       } while scanner.take(UInt8(ascii: ","))
@@ -228,21 +260,34 @@ package struct FastEventDecoder {
       // Written as reps, weightKg, rpe, kind (not "working").
       var lastRank = -1
       repeat {
-        guard let key = scanner.rawString(), scanner.take(UInt8(ascii: ":")) else { return false }
-        let rank =
-          scanner.equals(key, "reps") ? 0 : scanner.equals(key, "weightKg") ? 1 : scanner.equals(key, "rpe") ? 2 : 3
+        let key: FastEventMember?
+        switch lastRank {
+        case -1: key = scanner.key(#""reps":"#, .reps)
+        case 0: key = scanner.key(#""weightKg":"#, .weightKg)
+        case 1: key = scanner.key(#""rpe":"#, .rpe)
+        default: key = scanner.key(#""kind":"#, .kind)
+        }
+        guard let member = key else { return false }
+        let rank: Int
+        switch member {
+        case .reps: rank = 0
+        case .weightKg: rank = 1
+        case .rpe: rank = 2
+        default: rank = 3
+        }
         if rank <= lastRank { scanner.isCanonical = false }
         lastRank = rank
-        if scanner.equals(key, "reps"), reps == nil {
+        switch member {
+        case .reps where reps == nil:
           reps = scanner.number(in: 1...999, whole: true)
           if reps == nil { return false }
-        } else if scanner.equals(key, "weightKg"), weight == nil {
+        case .weightKg where weight == nil:
           weight = scanner.number(in: 0...9_999.9)
           if weight == nil { return false }
-        } else if scanner.equals(key, "rpe"), rpe == nil {
+        case .rpe where rpe == nil:
           rpe = scanner.number(in: 1...10)
           if rpe == nil { return false }
-        } else if scanner.equals(key, "kind"), kind == nil {
+        case .kind where kind == nil:
           guard let value = scanner.rawString() else { return false }
           if scanner.equals(value, "working") {
             kind = .working
@@ -254,7 +299,7 @@ package struct FastEventDecoder {
           } else {
             return false
           }
-        } else {
+        default:
           return false
         }
       } while scanner.take(UInt8(ascii: ","))

@@ -6,6 +6,8 @@ import RuleLanguage
 struct FastEventScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
+  /// Whether the last number read was written without a fraction or an exponent.
+  var wasPlainInteger = false
   /// Whether everything read so far is as the canonical writer writes it: no whitespace, and
   /// numbers spelt as ``JSONWriter/number(_:)`` spells them (the decoder checks the rest).
   var isCanonical = true
@@ -22,6 +24,11 @@ struct FastEventScanner {
 
   @inline(__always)
   mutating func take(_ byte: UInt8) -> Bool {
+    // A writer's line has the byte right here.
+    if index < bytes.count, bytes[index] == byte {
+      index += 1
+      return true
+    }
     skipSpace()
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
@@ -31,12 +38,27 @@ struct FastEventScanner {
   @inline(__always)
   func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  /// A string of printable ASCII without escapes: its byte range.
+  /// A string of printable ASCII without escapes: its byte range. Eight bytes at a time while
+  /// eight remain (see ``stringWord(_:)``), then byte by byte.
   mutating func rawString() -> Range<Int>? {
     skipSpace()
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
     let start = index + 1
     var cursor = start
+    while cursor + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self).littleEndian
+      let (quotes, others) = Self.stringWord(word)
+      if quotes != 0 {
+        // The lowest flag of each mask is exact: is the first quote before any other byte?
+        let quote = quotes.trailingZeroBitCount
+        guard others == 0 || others.trailingZeroBitCount > quote else { return nil }
+        let end = cursor + quote / 8
+        index = end + 1
+        return start..<end
+      }
+      guard others == 0 else { return nil }
+      cursor += 8
+    }
     while cursor < bytes.count {
       let byte = bytes[cursor]
       if byte == UInt8(ascii: "\"") {
@@ -47,6 +69,23 @@ struct FastEventScanner {
       cursor += 1
     }
     return nil
+  }
+
+  /// Eight bytes of a string (the first in the lowest bits): the high bit of each byte that is a
+  /// quote, and of each byte a plain string does not hold (a control byte, a backslash, DEL or
+  /// beyond ASCII). A flag may also be set, wrongly, above a flagged byte (a borrow or carry
+  /// moves up), never below one, so each mask's lowest flag is exact.
+  @inline(__always)
+  static func stringWord(_ word: UInt64) -> (quotes: UInt64, others: UInt64) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func zeros(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let quotes = zeros(word ^ (ones &* 0x22))
+    let backslashes = zeros(word ^ (ones &* 0x5C))
+    let controls = (word &- ones &* 0x20) & ~word & highs
+    // A byte of 0x7F becomes 0x80 when one is added; one of 0x80 or more has its high bit.
+    let high = (word | (word &+ ones)) & highs
+    return (quotes, backslashes | controls | high)
   }
 
   mutating func string() -> String? {
@@ -73,58 +112,87 @@ struct FastEventScanner {
     return true
   }
 
-  /// A JSON number, by the strict grammar (no leading zeros, digits after '.' and 'e').
+  /// A JSON number, by the strict grammar (no leading zeros, digits after '.' and 'e'), read in
+  /// one pass over its bytes. A number of at most 15 digits without an exponent is
+  /// `mantissa / 10^decimals` with both operands exact, so one correctly rounded division gives
+  /// the nearest Double: the value ``NumberText/double(from:)`` returns, which takes the same
+  /// path for such text. Every other number is read by ``NumberText/double(from:)``.
   mutating func number() -> Double? {
     skipSpace()
     let start = index
+    let end = bytes.count
     var cursor = index
-    if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") { cursor += 1 }
-    guard cursor < bytes.count, isDigit(bytes[cursor]) else { return nil }
+    var negative = false
+    if cursor < end, bytes[cursor] == UInt8(ascii: "-") {
+      negative = true
+      cursor += 1
+    }
+    guard cursor < end, isDigit(bytes[cursor]) else { return nil }
+    // Every digit (leading zeros too) counts, so `digits <= 15` means a mantissa below 10^15.
+    var mantissa: UInt64 = 0
+    var digits = 0
     if bytes[cursor] == UInt8(ascii: "0") {
       cursor += 1
-      if cursor < bytes.count, isDigit(bytes[cursor]) { return nil }
+      digits = 1
+      if cursor < end, isDigit(bytes[cursor]) { return nil }
     } else {
-      while cursor < bytes.count, isDigit(bytes[cursor]) { cursor += 1 }
-    }
-    if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
-      cursor += 1
-      guard cursor < bytes.count, isDigit(bytes[cursor]) else { return nil }
-      while cursor < bytes.count, isDigit(bytes[cursor]) { cursor += 1 }
-    }
-    if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "e") || bytes[cursor] == UInt8(ascii: "E") {
-      cursor += 1
-      if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") { cursor += 1 }
-      guard cursor < bytes.count, isDigit(bytes[cursor]) else { return nil }
-      while cursor < bytes.count, isDigit(bytes[cursor]) { cursor += 1 }
-    }
-    guard let value = NumberText.double(from: UnsafeBufferPointer(rebasing: bytes[start..<cursor])), value.isFinite
-    else { return nil }
-    if isCanonical && !isCanonicalNumber(start..<cursor, value) { isCanonical = false }
-    index = cursor
-    return value == 0 ? 0 : value
-  }
-
-  /// Whether a number's text is the writer's spelling of its value: a whole number as plain
-  /// digits; another as the shortest digits that read back as it (``NumberText/format(_:)``),
-  /// which for at most 15 digits without a trailing zero, at least 0.001 and without sign or
-  /// exponent, are the digits written (two such decimals are never the same Double).
-  private func isCanonicalNumber(_ range: Range<Int>, _ value: Double) -> Bool {
-    guard range.count <= 16 else { return false }
-    var digits = 0
-    var point = false
-    for index in range {
-      let byte = bytes[index]
-      if isDigit(byte) {
+      while cursor < end {
+        let digit = bytes[cursor] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
         digits += 1
-      } else if byte == UInt8(ascii: ".") {
-        point = true
-      } else {
-        return false
+        cursor += 1
       }
     }
-    guard digits <= 15 else { return false }
-    guard point else { return true }
-    return bytes[range.upperBound - 1] != UInt8(ascii: "0") && value >= 0.001
+    var decimals = 0
+    if cursor < end, bytes[cursor] == UInt8(ascii: ".") {
+      cursor += 1
+      while cursor < end {
+        let digit = bytes[cursor] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        decimals += 1
+        cursor += 1
+      }
+      guard decimals > 0 else { return nil }
+      digits += decimals
+    }
+    var hasExponent = false
+    if cursor < end, bytes[cursor] | 0x20 == UInt8(ascii: "e") {
+      hasExponent = true
+      cursor += 1
+      if cursor < end, bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") { cursor += 1 }
+      guard cursor < end, isDigit(bytes[cursor]) else { return nil }
+      while cursor < end, isDigit(bytes[cursor]) { cursor += 1 }
+    }
+    var value: Double
+    if !hasExponent && digits <= 15 {
+      value = Double(mantissa)
+      if decimals > 0 {
+        // 10^decimals, exact: each product is an integer below 2^53.
+        var power = 10.0
+        for _ in 1..<decimals { power *= 10 }
+        value /= power
+      }
+      if negative { value = -value }
+    } else {
+      guard let parsed = NumberText.double(from: UnsafeBufferPointer(rebasing: bytes[start..<cursor])), parsed.isFinite
+      else { return nil }
+      value = parsed
+    }
+    // The writer's spelling (``NumberText/format(_:)``): a whole number as plain digits; another
+    // as the shortest digits that read back as it, which for at most 15 digits without a
+    // trailing zero, at least 0.001 and without sign or exponent, are the digits written (two
+    // such decimals are never the same Double).
+    if isCanonical
+      && (negative || hasExponent || cursor - start > 16 || digits > 15
+        || (decimals > 0 && (bytes[cursor - 1] == UInt8(ascii: "0") || value < 0.001)))
+    {
+      isCanonical = false
+    }
+    index = cursor
+    wasPlainInteger = decimals == 0 && !hasExponent
+    return value == 0 ? 0 : value
   }
 
   @inline(__always)
@@ -132,7 +200,9 @@ struct FastEventScanner {
 
   /// A number within a range (and whole, when asked).
   mutating func number(in range: ClosedRange<Double>, whole: Bool = false) -> Double? {
-    guard let value = number(), range.contains(value), !whole || value == value.rounded() else { return nil }
+    guard let value = number(), range.contains(value) else { return nil }
+    // Whole: digits alone, or a value without a fraction (every Double from 2^52 on is whole).
+    if whole && !wasPlainInteger && value.magnitude < 0x1p52 && Double(Int64(value)) != value { return nil }
     return value
   }
 

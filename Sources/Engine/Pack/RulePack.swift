@@ -79,8 +79,8 @@ public final class RulePack: Sendable {
       categories[category.name] = index
     }
     categoryIndex = categories
-    exerciseBytes = NameTable(exercises)
-    categoryBytes = NameTable(categories)
+    exerciseBytes = NameTable(exercises) { contents.exercises[$0].name }
+    categoryBytes = NameTable(categories) { contents.categories[$0].name }
     self.overrides = overrides
   }
 
@@ -124,6 +124,22 @@ public final class RulePack: Sendable {
   /// ``exercise(named:)`` of a name's UTF-8 bytes: an ASCII name is found without making a String.
   package func exercise(named name: UnsafeBufferPointer<UInt8>) -> Int? {
     exerciseBytes.value(of: name) ?? exerciseIndex[String(decoding: name, as: UTF8.self)]
+  }
+
+  /// ``category(named:)`` of a name's UTF-8 bytes, and whether the bytes are the category's
+  /// name as the pack spells it (as written in a canonical line).
+  package func category(spelled name: UnsafeBufferPointer<UInt8>) -> (index: Int, isSpelling: Bool)? {
+    if let entry = categoryBytes.entry(of: name) { return (entry.value, entry.isSpelling) }
+    guard let index = categoryIndex[String(decoding: name, as: UTF8.self)] else { return nil }
+    return (index, categories[index].name.hasSameBytes(as: name))
+  }
+
+  /// ``exercise(named:)`` of a name's UTF-8 bytes, and whether the bytes are the exercise's name
+  /// as the pack spells it (not an alias, nor another spelling of the name).
+  package func exercise(spelled name: UnsafeBufferPointer<UInt8>) -> (index: Int, isSpelling: Bool)? {
+    if let entry = exerciseBytes.entry(of: name) { return (entry.value, entry.isSpelling) }
+    guard let index = exerciseIndex[String(decoding: name, as: UTF8.self)] else { return nil }
+    return (index, exercises[index].name.hasSameBytes(as: name))
   }
 
   /// Whether the pack keeps unlisted exercises in any category (then records and loads of the
