@@ -60,6 +60,9 @@ public final class LedgerRun {
   /// Events queued and not yet committed.
   public var pending: Int { queue.count }
 
+  /// The queued event at a position (while its batch is delivered, for a caller's notices).
+  package func queuedEvent(at index: Int) -> ResolvedEvent { queue[index].event }
+
   /// Whether the queued events and their players fill the memory the store allows a batch
   /// (``BatchStore/batchMemoryBudget``): commit before adding more. Never before
   /// ``BatchMemory/minimumEvents`` events (a batch holds its players whatever the budget).
@@ -78,7 +81,7 @@ public final class LedgerRun {
   /// Queues a resolved event. `canonicalLine`: the line it was read from, when the decoder found
   /// it to be the event's canonical line with ``engine``'s pack (it is then kept as it is, not
   /// written again; ignored when ``engines`` chooses the packs).
-  package func add(_ event: ResolvedEvent, canonicalLine: String? = nil) throws(EngineError) {
+  package func add(_ event: consuming ResolvedEvent, canonicalLine: String? = nil) throws(EngineError) {
     var key: PlayerID?
     if store.keepsPlayersApart {
       guard let text = event.player else {
@@ -95,8 +98,8 @@ public final class LedgerRun {
         message:
           "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
     }
-    let line = engines == nil ? canonicalLine : nil
-    queue.append(Queued(event: event, line: line ?? event.canonicalLine(pack, writer: &lineWriter), player: key))
+    let line = (engines == nil ? canonicalLine : nil) ?? event.canonicalLine(pack, writer: &lineWriter)
+    queue.append(Queued(event: event, line: line, player: key))
     if store.batchMemoryBudget != nil {
       batchMemory.add(key, lineBytes: queue[queue.count - 1].line.utf8.count) { store.estimatedBytes(of: $0) }
     }

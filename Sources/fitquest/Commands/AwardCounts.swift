@@ -28,8 +28,8 @@ struct AwardCounts {
   }
 
   /// Prints an outcome and counts it; `json`: its awards already written as NDJSON lines (its
-  /// award list is then empty).
-  mutating func report(_ outcome: Ledger.Outcome, _ event: ResolvedEvent, json: ArraySlice<UInt8> = []) {
+  /// award list is then empty); `event`: its event, asked for only when a notice names it.
+  mutating func report(_ outcome: Ledger.Outcome, json: ArraySlice<UInt8> = [], event: () -> ResolvedEvent) {
     if !json.isEmpty { Console.output.write(bytes: json) }
     switch outcome {
     case .applied(let awards):
@@ -39,18 +39,18 @@ struct AwardCounts {
       applied += 1
       late += 1
       for award in awards { print(award) }
-      notice(event, "late", nil, text: "placed in date order")
+      notice(event(), "late", nil, text: "placed in date order")
     case .retracted(let awards, _):
       applied += 1
       retracted += 1
       for award in awards { print(award) }
     case .duplicate:
       skipped += 1
-      notice(event, "skipped", "\"reason\":\"already applied\"", text: "skipped: already applied")
+      notice(event(), "skipped", "\"reason\":\"already applied\"", text: "skipped: already applied")
     case .beforeWindow(let start):
       dropped += 1
       let reason = "dated before the replay window, which starts on \(start.iso)"
-      notice(event, "dropped", "\"reason\":\(JSONWriter.quoted(reason))", text: "not applied: \(reason)")
+      notice(event(), "dropped", "\"reason\":\(JSONWriter.quoted(reason))", text: "not applied: \(reason)")
     }
   }
 

@@ -11,8 +11,9 @@ struct AwardSession {
   /// Events per batch (one commit each).
   let batchSize: Int
   var counts: AwardCounts
-  /// The queued events (for their notices) and their line numbers.
-  private var events: [ResolvedEvent] = []
+  /// The queued events' ids and line numbers (a refused event is reported by them; the events
+  /// themselves stay in the run, read back for their notices).
+  private var ids: [String] = []
   private var lineNumbers: [Int] = []
   /// The line of the event the engine refused, if one was.
   private(set) var failedLine: Int?
@@ -27,13 +28,14 @@ struct AwardSession {
 
   /// Queues an event (with its line when that is already its canonical line); a full batch is
   /// committed.
-  mutating func add(_ event: ResolvedEvent, canonicalLine: String?, number: Int) throws {
+  mutating func add(_ event: consuming ResolvedEvent, canonicalLine: String?, number: Int) throws {
+    let id = event.id
     do {
       try run.add(event, canonicalLine: canonicalLine)
     } catch {
-      throw AwardCommand.diagnostic(error, eventID: event.id, file: file, line: number)
+      throw AwardCommand.diagnostic(error, eventID: id, file: file, line: number)
     }
-    events.append(event)
+    ids.append(id)
     lineNumbers.append(number)
     if run.pending >= batchSize || run.isFull { try commit() }
   }
@@ -44,14 +46,14 @@ struct AwardSession {
   mutating func commit() throws {
     guard run.pending > 0 else { return }
     var delivered = counts
-    let events = self.events
     defer {
-      self.events.removeAll(keepingCapacity: true)
+      ids.removeAll(keepingCapacity: true)
       lineNumbers.removeAll(keepingCapacity: true)
     }
+    let run = self.run
     let refusal = try run.commit { outcomes in
       for item in outcomes {
-        delivered.report(item.outcome, events[item.index], json: item.awardJSON)
+        delivered.report(item.outcome, json: item.awardJSON) { run.queuedEvent(at: item.index) }
         for correction in item.corrections { delivered.print(correction) }
       }
       try AwardCounts.flushAwards(unsaved: outcomes.count)
@@ -60,7 +62,7 @@ struct AwardSession {
     if let refusal {
       failedLine = lineNumbers[refusal.index]
       throw AwardCommand.diagnostic(
-        refusal.error, eventID: events[refusal.index].id, file: file, line: lineNumbers[refusal.index])
+        refusal.error, eventID: ids[refusal.index], file: file, line: lineNumbers[refusal.index])
     }
   }
 
