@@ -20,6 +20,8 @@ struct BatchWork {
   private var engines: [Engine?] = []
   private var corrections: [[Award]] = []
   private var outcomes: [EventOutcome?]
+  /// Whether each position's outcome changed its player (read without copying the outcome).
+  private var changed: [Bool]
   /// Each player's awards written as JSON lines (``LedgerRun/writesAwardJSON``); each event's
   /// player (slot) and index among its player's events applied.
   private var lines: [AwardLines?] = []
@@ -38,6 +40,7 @@ struct BatchWork {
     self.keepsResolved = keepsResolved
     self.writesJSON = writesJSON
     outcomes = Array(repeating: nil, count: queue.count)
+    changed = Array(repeating: false, count: queue.count)
     offsets = Array(repeating: 0, count: queue.count)
     owners = Array(repeating: 0, count: queue.count)
     // By index: iterating the items would copy (retain) every event for its player alone.
@@ -73,14 +76,24 @@ struct BatchWork {
     after[slot] = nil
     engines[slot] = engine
     let mine = positions[slot].filter { $0 >= start && $0 < limit }
-    for index in positions[slot] where index >= start { outcomes[index] = nil }
+    for index in positions[slot] where index >= start {
+      outcomes[index] = nil
+      changed[index] = false
+    }
     var current = consume state
-    let result = engine.record(
-      batch: mine.map { (queue[$0].event, queue[$0].line) }, to: &current, keepingResolved: keepsResolved,
-      writingJSON: writesJSON)
-    for (offset, outcome) in result.outcomes.enumerated() {
-      outcomes[mine[offset]] = outcome
-      offsets[mine[offset]] = offset
+    var events: [(event: ResolvedEvent, line: String)] = []
+    events.reserveCapacity(mine.count)
+    for index in mine { events.append((queue[index].event, queue[index].line)) }
+    var result = engine.record(
+      batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON)
+    for offset in result.outcomes.indices {
+      let index = mine[offset]
+      // Moved out of the result (swapped for a payload-free case), not copied.
+      var outcome = EventOutcome.duplicate
+      swap(&outcome, &result.outcomes[offset])
+      changed[index] = outcome.changedPlayer
+      outcomes[index] = outcome
+      offsets[index] = offset
     }
     corrections[slot] = result.corrections
     lines[slot] = result.lines
@@ -115,7 +128,7 @@ struct BatchWork {
   mutating func unchanged() -> [(PlayerID?, PlayerState)] {
     var list: [(PlayerID?, PlayerState)] = []
     for slot in players.indices
-    where !positions[slot].contains(where: { $0 < limit && outcomes[$0]?.changedPlayer == true }) {
+    where !positions[slot].contains(where: { $0 < limit && changed[$0] }) {
       if let state = after[slot].take() { list.append((players[slot], state)) }
     }
     return list
@@ -151,10 +164,11 @@ struct BatchWork {
     for slot in players.indices.reversed() {
       let player = players[slot]
       var events: [AppliedEvent] = []
-      for index in positions[slot] where range.contains(index) && outcomes[index]?.changedPlayer == true {
+      events.reserveCapacity(positions[slot].count)
+      for index in positions[slot] where range.contains(index) && changed[index] {
         events.append(AppliedEvent(id: queue[index].event.id, day: queue[index].event.day, line: queue[index].line))
       }
-      let lastApplied = positions[slot].last { $0 < limit && outcomes[$0]?.changedPlayer == true }
+      let lastApplied = positions[slot].last { $0 < limit && changed[$0] }
       let isLast = lastApplied.map { range.contains($0) } ?? false
       if !events.isEmpty {
         let state = isLast ? after[slot].take() : nil

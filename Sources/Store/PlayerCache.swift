@@ -54,10 +54,10 @@ struct PlayerCache {
 
   /// A player's entry, marked as used now.
   mutating func entry(_ player: PlayerID) -> Entry? {
-    guard entries[player] != nil else { return nil }
+    guard let index = entries.index(forKey: player) else { return nil }
     clock += 1
-    entries[player]?.used = clock
-    return entries[player]
+    entries.values[index].used = clock
+    return entries.values[index]
   }
 
   /// Takes a player's state out of the cache (its entry stays, counted at its size until the
