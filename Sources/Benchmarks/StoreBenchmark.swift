@@ -52,12 +52,25 @@ public enum StoreBenchmark {
       "one SQLite transaction per 50,000 events (the default); peak RSS \(BenchFormat.megabytes(peak)) vs \(BenchFormat.megabytes(fewerRun.peakBytes)) with a tenth of the players"
     ]
 
-    // players show: one player of a store of `showPlayers` players (two days each).
+    // players show: one player of a store of `showPlayers` players (two days each), the store
+    // made within a memory bound of 256 MB: more players than fit page through it.
     let big = directory.appendingPathComponent("big.ndjson").path
-    _ = try writeStream(players: showPlayers, days: 2, to: big, scenarios: scenarios)
+    let (bigLines, _) = try writeStream(players: showPlayers, days: 2, to: big, scenarios: scenarios)
     let bigStore = directory.appendingPathComponent("big.sqlite").path
-    _ = try AwardBenchmark.spawn(
-      executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", bigStore, big])
+    let bound = 256
+    let paging = try AwardBenchmark.spawn(
+      executable,
+      ["award", "--rules", rules, "--today", "9999-12-30", "--store", bigStore, "--cache-mb", "\(bound)", big])
+    var paged = BenchResult(
+      name: "award --store, bounded",
+      size:
+        "\(BenchFormat.grouped(Double(showPlayers))) players × 2 days, \(BenchFormat.grouped(Double(bigLines))) events",
+      seconds: paging.seconds, throughput: Double(bigLines) / paging.seconds, unit: "events/s",
+      peakBytes: paging.peakBytes)
+    paged.extra = [("boundBytes", JSONValue(.integer(Int64(bound << 20))))]
+    paged.notes = [
+      "--cache-mb \(bound): peak RSS \(BenchFormat.megabytes(paging.peakBytes)) (players that do not fit leave and come back; one run)"
+    ]
     // Timed with posix_spawn and waitpid: Foundation's Process adds tens of milliseconds.
     var shows: [Double] = []
     var starts: [Double] = []
@@ -74,7 +87,7 @@ public enum StoreBenchmark {
     show.notes = [
       "the whole process: start, open the store, load and print one player (median of \(shows.count)); starting fitquest alone (--version): \(NumberText.format(Clock.median(starts) * 1000, decimals: 1)) ms"
     ]
-    return [award, show]
+    return [award, paged, show]
   }
 
   /// Runs a process to its end with its output discarded; its wall time in seconds.
