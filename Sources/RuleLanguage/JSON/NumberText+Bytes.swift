@@ -86,7 +86,9 @@ extension NumberText {
   @usableFromInline
   package static func writeDecimal(_ value: Double, to start: UnsafeMutablePointer<UInt8>) -> Int {
     let magnitude = Swift.abs(value)
-    guard magnitude >= 0.001, magnitude < 1e15, Double(Int64(magnitude)) != magnitude else { return 0 }
+    guard magnitude >= 0.001, magnitude < 1e15 else { return 0 }
+    let whole = UInt64(Int64(magnitude))
+    guard Double(whole) != magnitude else { return 0 }
     var scale = 1.0
     var power: UInt64 = 1
     for decimals in 1...15 {
@@ -103,16 +105,19 @@ extension NumberText {
       // trailing zero means fewer decimals should have read back: leave both to `description`.
       guard Swift.abs(scaled - digits) < 0.25 else { return 0 }
       guard rounded % 10 != 0 else { return 0 }
+      // The text's whole part is the value's: an integer below 2^53 is a Double, so no text on
+      // its other side reads back as the value (and a carry into it leaves a trailing zero).
+      let wholeDigits = whole * power
+      guard rounded >= wholeDigits, rounded - wholeDigits < power else { return 0 }
       // The whole part, the point, then `decimals` digits (leading zeros kept).
       var count = 0
       if value < 0 {
         start[0] = UInt8(ascii: "-")
         count = 1
       }
-      let whole = rounded / power
       count += write(integer: Int64(whole), to: start + count)
       start[count] = UInt8(ascii: ".")
-      var fraction = rounded - whole * power
+      var fraction = rounded - wholeDigits
       let end = count + 1 + decimals
       var position = end
       while position > count + 1 {
