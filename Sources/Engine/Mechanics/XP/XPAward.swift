@@ -23,18 +23,21 @@ extension Recorded {
       out.field("xp", xp)
       out.field("raw", raw)
       out.field("rounded", rounded)
+      // By index: iterating the rules' formulas would copy (retain) each for its name alone.
+      let terms = rules.terms
+      let factors = rules.factors
       out.openObject("terms")
       if hasTerms {
-        for (offset, term) in rules.terms.enumerated() {
-          out.member(term.name, values[values.startIndex + offset], first: offset == 0)
+        for index in terms.indices {
+          out.member(terms[index].name, values[values.startIndex + index], first: index == 0)
         }
       }
       out.closeObject()
       out.openObject("factors")
       if hasTerms {
-        let start = values.startIndex + rules.terms.count
-        for (offset, factor) in rules.factors.enumerated() {
-          out.member(factor.name, values[start + offset], first: offset == 0)
+        let start = values.startIndex + terms.count
+        for index in factors.indices {
+          out.member(factors[index].name, values[start + index], first: index == 0)
         }
       }
       out.closeObject()
