@@ -63,6 +63,23 @@ import Testing
     }
   }
 
+  /// Award lines write a day's date as ``Day/writeISO(to:)`` does: ``Day/iso``'s 10 bytes for
+  /// years 0–9999, and nothing (the line falls back to `iso`) for the others.
+  @Test func datesAreTheirISOText() throws {
+    let first = try #require(Day(year: 1, month: 1, day: 1)).number
+    let last = try #require(Day(year: 9999, month: 12, day: 31)).number
+    var numbers = Array(stride(from: first - 800, to: last + 800, by: 97)) + [first, last, 0, -1]
+    numbers += (0..<800).map { first - 400 + $0 } + (0..<800).map { last - 400 + $0 }
+    for number in numbers {
+      let day = Day(number)
+      var bytes: (UInt64, UInt16) = (0, 0)
+      let written = withUnsafeMutableBytes(of: &bytes) { day.writeISO(to: $0) }
+      let text = withUnsafeBytes(of: &bytes) { String(decoding: $0, as: UTF8.self) }
+      #expect(written == (day.iso.utf8.count == 10), "\(day.iso)")
+      if written { #expect(text == day.iso) }
+    }
+  }
+
   /// Event ids, players and (unlisted) exercise names holding quotes, backslashes, control
   /// characters and non-ASCII text are escaped in the lines as in the values' lines.
   @Test(arguments: ["first.ndjson", "players-first.ndjson"])

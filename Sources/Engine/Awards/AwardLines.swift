@@ -66,15 +66,11 @@ package struct AwardLines: Sendable {
   /// Writes a day's ISO date (as ``Day/iso``), rendered once for a run of awards of that day.
   private mutating func writeDate(_ day: Day, to out: inout AwardJSONBuffer) {
     if day != isoDay {
-      let text = day.iso
-      guard text.utf8.count == 10 else {
-        out.escaped(text)
+      guard withUnsafeMutableBytes(of: &iso, { day.writeISO(to: $0) }) else {
+        out.escaped(day.iso)
         return
       }
       isoDay = day
-      withUnsafeMutableBytes(of: &iso) { buffer in
-        for (offset, byte) in text.utf8.enumerated() { buffer[offset] = byte }
-      }
     }
     withUnsafeBytes(of: &iso) { out.append(UnsafeRawBufferPointer(rebasing: $0[0..<10])) }
   }

@@ -16,6 +16,12 @@ package protocol RecordedAward: BitwiseCopyable, Sendable {
   /// after a comma: they follow the award's envelope) straight from the record; by default
   /// through the payload.
   func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer)
+  /// ``writePayload(in:pack:to:)`` of the record a ``AwardRecord`` stores (the type's witness,
+  /// specialized for it: no generic load of the record).
+  static func writePayload(
+    stored storage: AwardRecord.Storage, in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer)
+  /// The `type` of the award's JSON form.
+  static var typeName: String { get }
 }
 
 extension RecordedAward {
@@ -31,8 +37,15 @@ extension RecordedAward {
     members.withUnsafeBufferPointer { out.append($0) }
   }
 
-  /// The `type` of the award's JSON form.
-  static var typeName: String { Payload.type }
+  /// Loads the stored record and writes its payload's fields.
+  package static func writePayload(
+    stored storage: AwardRecord.Storage, in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer
+  ) {
+    withUnsafeBytes(of: storage) { $0.load(as: Self.self) }.writePayload(in: log, pack: pack, to: &out)
+  }
+
+  /// The payload's `type`.
+  package static var typeName: String { Payload.type }
 }
 
 /// One award as the engine records it: its day, its record's type and the record's bytes (a
@@ -47,7 +60,7 @@ package struct AwardRecord: Sendable {
   private var storage: Storage
 
   /// Room for the largest record (a test checks every registered record fits).
-  typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+  package typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
   package static let capacity = MemoryLayout<Storage>.size
 
   @inline(__always)
@@ -81,13 +94,7 @@ package struct AwardRecord: Sendable {
 
   /// Writes the record's payload fields (``RecordedAward/writePayload(in:pack:to:)``).
   func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    writePayload(recordType, in: log, pack: pack, to: &out)
-  }
-
-  private func writePayload<Record: RecordedAward>(
-    _ type: Record.Type, in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer
-  ) {
-    withUnsafeBytes(of: storage) { $0.load(as: Record.self) }.writePayload(in: log, pack: pack, to: &out)
+    recordType.writePayload(stored: storage, in: log, pack: pack, to: &out)
   }
 }
 
