@@ -36,15 +36,43 @@ extension NumberText {
     return writeFormatted(value, to: start)
   }
 
-  /// Writes ``format(_:)``'s String (at most ``maxWrittenCount`` bytes).
+  /// Writes ``format(_:)``'s text of a value the fast paths leave (17 significant digits,
+  /// exponents, non-finite values): `description`'s text, streamed by the standard library
+  /// straight into the memory (a description of more than 15 bytes would be a heap String).
   @inline(never) @usableFromInline
   static func writeFormatted(_ value: Double, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    guard value.isFinite else {
+      var sink = MemorySink(start: start)
+      sink.write("null")
+      return sink.count
+    }
+    // Integral values below 2^53 never get here; others are `description` in `format(_:)`.
+    var sink = MemorySink(start: start)
+    value.write(to: &sink)
+    return sink.count
+  }
+
+  /// Text written into memory with room for ``maxWrittenCount`` bytes (what does not fit is
+  /// dropped: no number's text is that long).
+  private struct MemorySink: TextOutputStream {
+    let start: UnsafeMutablePointer<UInt8>
     var count = 0
-    for byte in format(value).utf8 where count < maxWrittenCount {
+
+    mutating func write(_ string: String) {
+      for byte in string.utf8 { put(byte) }
+    }
+
+    /// What `Double.write(to:)` calls with its ASCII digits (the protocol's default would make a
+    /// String of them).
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+      for byte in buffer { put(byte) }
+    }
+
+    private mutating func put(_ byte: UInt8) {
+      guard count < NumberText.maxWrittenCount else { return }
       start[count] = byte
       count += 1
     }
-    return count
   }
 
   /// Writes an integer's decimal digits (a `-` first when negative) at `start`, which has room
