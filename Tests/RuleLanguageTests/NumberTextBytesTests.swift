@@ -4,7 +4,9 @@ import Testing
 
 /// ``NumberText/appendDecimal(_:to:)`` (JSON output's fast path) writes exactly what
 /// ``NumberText/format(_:)`` writes, or declines: for decimals as events and rules spell them,
-/// for results of arithmetic on them, and for arbitrary Doubles of every magnitude.
+/// for results of arithmetic on them, and for arbitrary Doubles of every magnitude. The writers
+/// into raw memory (``NumberText/write(_:to:)`` and its kin, what JSON output uses) write
+/// exactly ``NumberText/format(_:)``'s, `String(Int64)`'s and ``NumberText/percent(_:)``'s text.
 @Suite struct NumberTextBytesTests {
   static func check(_ value: Double) -> Bool {
     var bytes: [UInt8] = []
@@ -52,5 +54,69 @@ import Testing
       #expect(Self.check(value), "\(value)")
     }
     #expect(written > 60_000, "the fast path takes most decimals")
+  }
+
+  /// What a writer into raw memory writes, as a String.
+  static func written(_ write: (UnsafeMutablePointer<UInt8>) -> Int) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maxWrittenCount) { buffer in
+      let start = buffer.baseAddress.unsafelyUnwrapped
+      let count = write(start)
+      return count <= NumberText.maxWrittenCount
+        ? String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) : "overflow"
+    }
+  }
+
+  @Test func writtenNumbersAreFormattedNumbers() {
+    let values: [Double] = [
+      0, -0.0, 7, -3, 14, 245.64, -0.025, 0.1 + 0.2, 1e15 + 0.5, 9_007_199_254_740_991, 9_007_199_254_740_992, 1e16,
+      -1e300, .leastNonzeroMagnitude, 2.2250738585072014e-308, -1.7976931348623157e308, .infinity, -.infinity, .nan,
+      251.03999999999996, 0.000_123,
+    ]
+    for value in values { #expect(Self.written { NumberText.write(value, to: $0) } == NumberText.format(value)) }
+    #expect(Self.written { NumberText.write(-1.7976931348623157e308, to: $0) } == "-1.7976931348623157e+308")
+    #expect(Self.written { NumberText.write(.nan, to: $0) } == "null")
+    #expect(Self.written { NumberText.write(-0.0, to: $0) } == "0")
+  }
+
+  @Test(arguments: [UInt64(4), 5])
+  func writtenNumbersAgreeWithFormatOnRandomValues(seed: UInt64) {
+    var random = TestRandom(seed: seed)
+    for _ in 0..<100_000 {
+      let value: Double
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: value = Double(Int.random(in: -1_000_000...1_000_000, using: &random)) / 1000
+      case 1: value = Double(Int64.random(in: .min ... .max, using: &random))
+      case 2: value = Double.random(in: -1e6...1e6, using: &random)
+      default: value = Double(bitPattern: random.next())
+      }
+      #expect(Self.written { NumberText.write(value, to: $0) } == NumberText.format(value), "\(value)")
+    }
+  }
+
+  @Test func writtenIntegersAreTheirDescription() {
+    var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, -100, 12_345, .max, .min, .max - 1, .min + 1]
+    var power: Int64 = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power, -(power - 1)]
+    }
+    var random = TestRandom(seed: 9)
+    for _ in 0..<10_000 {
+      values.append(Int64.random(in: .min ... .max, using: &random) >> Int64.random(in: 0...62, using: &random))
+    }
+    for value in values { #expect(Self.written { NumberText.write(integer: value, to: $0) } == String(value)) }
+  }
+
+  @Test func writtenPercentagesAreThePercentText() {
+    var values: [Double] = [
+      0, 0.0004, 0.0005, -0.0005, 0.08, -0.025, 0.15, 1, -1, 0.1234, 12.3456, -0.0249, .nan, .infinity, -.infinity,
+      1e300,
+    ]
+    var random = TestRandom(seed: 10)
+    for _ in 0..<10_000 { values.append(Double.random(in: -2...2, using: &random)) }
+    for value in values {
+      #expect(Self.written { NumberText.write(percent: value, to: $0) } == NumberText.percent(value))
+    }
+    #expect(Self.written { NumberText.write(percent: -0.025, to: $0) } == "\u{2212}2.5%")
   }
 }

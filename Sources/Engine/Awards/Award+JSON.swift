@@ -84,3 +84,18 @@ extension MacroTargets {
     }
   }
 }
+
+extension MacroTargets {
+  /// Writes the targets as ``write(to:)-(JSONWriter)`` does, into an award line.
+  func write(to out: inout AwardJSONBuffer) {
+    out.append(#"{"kcal":"#)
+    out.number(kcal)
+    out.append(#","proteinG":"#)
+    out.number(proteinG)
+    out.append(#","carbsG":"#)
+    out.number(carbsG)
+    out.append(#","fatG":"#)
+    out.number(fatG)
+    out.closeObject()
+  }
+}

@@ -12,16 +12,40 @@ package protocol RecordedAward: BitwiseCopyable, Sendable {
   /// The public award, with names from the pack; the record's ranges and text indexes point
   /// into the log's explanation numbers and names.
   func payload(in log: borrowing AwardLog, pack: RulePack) -> Payload
-  /// Writes the public payload's JSON fields (``AwardPayload/write(_:)``) straight from the
-  /// record; by default through the payload.
-  func writePayload(in log: borrowing AwardLog, pack: RulePack, to writer: inout JSONWriter)
+  /// Writes the public payload's JSON fields (``AwardPayload/write(_:)``'s bytes, each member
+  /// after a comma: they follow the award's envelope) straight from the record; by default
+  /// through the payload.
+  func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer)
+  /// ``writePayload(in:pack:to:)`` of the record a ``AwardRecord`` stores (the type's witness,
+  /// specialized for it: no generic load of the record).
+  static func writePayload(
+    stored storage: AwardRecord.Storage, in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer)
+  /// The `type` of the award's JSON form.
+  static var typeName: String { get }
 }
 
 extension RecordedAward {
-  /// Writes the payload's fields through the public payload.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to writer: inout JSONWriter) {
-    payload(in: log, pack: pack).write(&writer)
+  /// Writes the payload's fields through the public payload and a ``JSONWriter``.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    let payload = payload(in: log, pack: pack)
+    var writer = JSONWriter()
+    writer.object { payload.write(&$0) }
+    // `{` and `}` around the members; the first member follows the envelope, after a comma.
+    let members = writer.bytes.dropFirst().dropLast()
+    guard !members.isEmpty else { return }
+    out.byte(UInt8(ascii: ","))
+    members.withUnsafeBufferPointer { out.append($0) }
   }
+
+  /// Loads the stored record and writes its payload's fields.
+  package static func writePayload(
+    stored storage: AwardRecord.Storage, in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer
+  ) {
+    withUnsafeBytes(of: storage) { $0.load(as: Self.self) }.writePayload(in: log, pack: pack, to: &out)
+  }
+
+  /// The payload's `type`.
+  package static var typeName: String { Payload.type }
 }
 
 /// One award as the engine records it: its day, its record's type and the record's bytes (a
@@ -29,12 +53,14 @@ extension RecordedAward {
 package struct AwardRecord: Sendable {
   /// The day the award belongs to (for a nutrition target, the day settled).
   package var day: Day
-  /// The recorded type.
-  package let type: ObjectIdentifier
+  /// The recorded type: what converts and writes the record (no table to look it up in).
+  package let recordType: any RecordedAward.Type
+  /// The recorded type's identity.
+  package var type: ObjectIdentifier { ObjectIdentifier(recordType) }
   private var storage: Storage
 
   /// Room for the largest record (a test checks every registered record fits).
-  typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+  package typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
   package static let capacity = MemoryLayout<Storage>.size
 
   @inline(__always)
@@ -43,7 +69,7 @@ package struct AwardRecord: Sendable {
       MemoryLayout<Record>.size <= Self.capacity && MemoryLayout<Record>.alignment <= 8,
       "\(Record.self) is too large to record")
     self.day = day
-    type = ObjectIdentifier(Record.self)
+    recordType = Record.self
     storage = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: record, as: Record.self) }
   }
@@ -57,10 +83,7 @@ package struct AwardRecord: Sendable {
 
   /// The public award of a record, with names from the pack.
   package func award(eventID: String, player: String? = nil, log: borrowing AwardLog, pack: RulePack) -> Award {
-    guard let recorded = AwardTypes.byRecord[type] else {
-      preconditionFailure("an award record of a type no mechanic lists")
-    }
-    return Award(eventID: eventID, player: player, day: day, payload: payload(recorded, log: log, pack: pack))
+    Award(eventID: eventID, player: player, day: day, payload: payload(recordType, log: log, pack: pack))
   }
 
   private func payload<Record: RecordedAward>(_ type: Record.Type, log: borrowing AwardLog, pack: RulePack)
@@ -68,32 +91,10 @@ package struct AwardRecord: Sendable {
   {
     withUnsafeBytes(of: storage) { $0.load(as: Record.self) }.payload(in: log, pack: pack)
   }
-}
 
-extension AwardRecord {
-  /// Writes the record as its public award's JSON object (``Award/write(to:)``).
-  func writeJSON(
-    eventID: String, player: String?, log: borrowing AwardLog, pack: RulePack, to writer: inout JSONWriter
-  ) {
-    guard let recorded = AwardTypes.byRecord[type] else {
-      preconditionFailure("an award record of a type no mechanic lists")
-    }
-    writeJSON(recorded, eventID: eventID, player: player, log: log, pack: pack, to: &writer)
-  }
-
-  private func writeJSON<Record: RecordedAward>(
-    _ type: Record.Type, eventID: String, player: String?, log: borrowing AwardLog, pack: RulePack,
-    to writer: inout JSONWriter
-  ) {
-    let record = withUnsafeBytes(of: storage) { $0.load(as: Record.self) }
-    let log = copy log
-    writer.object { w in
-      w.field("type", Record.Payload.type)
-      w.field("event", eventID)
-      if let player { w.field("player", player) }
-      w.field("date", day.iso)
-      record.writePayload(in: log, pack: pack, to: &w)
-    }
+  /// Writes the record's payload fields (``RecordedAward/writePayload(in:pack:to:)``).
+  func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    recordType.writePayload(stored: storage, in: log, pack: pack, to: &out)
   }
 }
 

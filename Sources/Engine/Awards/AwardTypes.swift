@@ -11,10 +11,6 @@ package enum AwardTypes {
   /// Every mechanic's recorded award types, in the list's order.
   package static let recordedTypes: [any RecordedAward.Type] = Mechanics.all.flatMap { $0.awards }
 
-  /// Recorded types by identity (what an ``AwardRecord`` carries).
-  static let byRecord: [ObjectIdentifier: any RecordedAward.Type] = Dictionary(
-    recordedTypes.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
-
   /// Every `type` an award may have, sorted.
   package static var names: [String] { byName.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 }

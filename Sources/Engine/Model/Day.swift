@@ -57,19 +57,33 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
       return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
     return String(unsafeUninitializedCapacity: 10) { buffer in
-      let zero = UInt8(ascii: "0")
-      buffer[0] = zero + UInt8(year / 1000)
-      buffer[1] = zero + UInt8(year / 100 % 10)
-      buffer[2] = zero + UInt8(year / 10 % 10)
-      buffer[3] = zero + UInt8(year % 10)
-      buffer[4] = UInt8(ascii: "-")
-      buffer[5] = zero + UInt8(month / 10)
-      buffer[6] = zero + UInt8(month % 10)
-      buffer[7] = UInt8(ascii: "-")
-      buffer[8] = zero + UInt8(day / 10)
-      buffer[9] = zero + UInt8(day % 10)
+      Day.writeISO(year, month, day, to: UnsafeMutableRawBufferPointer(buffer))
       return 10
     }
+  }
+
+  /// Writes ``iso`` into 10 bytes (for award lines, without a String); false, writing nothing,
+  /// for a year outside 0–9999 (whose ISO date has another length).
+  package func writeISO(to buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    let (year, month, day) = civil
+    guard (0...9999).contains(year), buffer.count >= 10 else { return false }
+    Day.writeISO(year, month, day, to: buffer)
+    return true
+  }
+
+  /// `YYYY-MM-DD` of a year in 0–9999 into 10 bytes.
+  private static func writeISO(_ year: Int, _ month: Int, _ day: Int, to buffer: UnsafeMutableRawBufferPointer) {
+    let zero = UInt8(ascii: "0")
+    buffer[0] = zero + UInt8(year / 1000)
+    buffer[1] = zero + UInt8(year / 100 % 10)
+    buffer[2] = zero + UInt8(year / 10 % 10)
+    buffer[3] = zero + UInt8(year % 10)
+    buffer[4] = UInt8(ascii: "-")
+    buffer[5] = zero + UInt8(month / 10)
+    buffer[6] = zero + UInt8(month % 10)
+    buffer[7] = UInt8(ascii: "-")
+    buffer[8] = zero + UInt8(day / 10)
+    buffer[9] = zero + UInt8(day % 10)
   }
 
   public var description: String { iso }

@@ -158,12 +158,17 @@ public final class RulePack: Sendable {
   /// (slot, value) pairs of recorded explanation values, named by their facts.
   func namedValues(_ pairs: ArraySlice<Double>) -> [Contribution] {
     var result: [Contribution] = []
+    forEachNamedValue(pairs) { result.append(Contribution($0, $1)) }
+    return result
+  }
+
+  /// Each (slot, value) pair of recorded explanation values whose slot names a fact, in order.
+  func forEachNamedValue(_ pairs: ArraySlice<Double>, _ body: (String, Double) -> Void) {
     var index = pairs.startIndex
     while index + 1 < pairs.endIndex {
       let slot = Int(pairs[index])
-      if slot >= 0, slot < facts.count { result.append(Contribution(facts.facts[slot].name, pairs[index + 1])) }
+      if slot >= 0, slot < facts.count { body(facts.facts[slot].name, pairs[index + 1]) }
       index += 2
     }
-    return result
   }
 }

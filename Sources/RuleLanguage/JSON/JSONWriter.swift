@@ -93,10 +93,10 @@ public struct JSONWriter {
   /// Writes a number value (`null` when not finite).
   public mutating func number(_ value: Double) {
     beginValue()
-    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-      appendInteger(Int64(value))
-    } else if !NumberText.appendDecimal(value, to: &bytes) {
-      append(NumberText.format(value))
+    var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { buffer in
+      let start = buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: NumberText.write(value, to: start)))
     }
   }
 
@@ -107,26 +107,10 @@ public struct JSONWriter {
   }
 
   private mutating func appendInteger(_ value: Int64) {
-    if value == 0 {
-      bytes.append(UInt8(ascii: "0"))
-      return
-    }
-    var magnitude = value.magnitude
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while magnitude > 0 {
-        buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      }
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      bytes.append(contentsOf: buffer[(20 - count)...])
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { buffer in
+      let start = buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: NumberText.write(integer: value, to: start)))
     }
   }
 

@@ -13,6 +13,28 @@ extension Recorded.AchievementUnlock: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> AchievementUnlock {
     AchievementUnlock(self, values: log.values.slice(self.values), pack: pack)
   }
+
+  /// Writes ``AchievementUnlock/write(_:)``'s fields straight from the record, the condition's
+  /// text written into the line rather than built.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    let rule = pack.achievements[achievement]
+    let tier = rule.tiers[self.tier - 1]
+    out.field("id", rule.id)
+    out.field("name", rule.name)
+    out.field("tier", self.tier)
+    if let tierName = tier.name { out.field("tierName", tierName) }
+    out.field("rewardXP", tier.rewardXP)
+    // `FORMULA >= AT` (``NumberText/format(_:)``, which needs no escape), or the formula.
+    out.key("condition")
+    out.byte(UInt8(ascii: "\""))
+    out.escaped(tier.condition.formula.source)
+    if let atLeast = tier.condition.atLeast {
+      out.append(" >= ")
+      out.number(atLeast)
+    }
+    out.byte(UInt8(ascii: "\""))
+    out.namedValues("values", log.values.slice(values), pack: pack)
+  }
 }
 
 /// An achievement tier unlocked, with the values that met its condition.

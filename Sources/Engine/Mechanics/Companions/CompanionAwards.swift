@@ -36,11 +36,29 @@ extension Recorded.CompanionJoined: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionJoined {
     CompanionJoined(self, pack: pack)
   }
+
+  /// Writes ``CompanionJoined/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    let rules = pack.companions
+    let species = rules?.species[self.species]
+    out.field("species", species?.id ?? "")
+    out.field("element", species.flatMap { rules?.elements[$0.element].id } ?? "")
+    out.field("defaultStarter", isDefaultStarter)
+  }
 }
 
 extension Recorded.CompanionXP: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionXPAward {
     CompanionXPAward(self, pack: pack)
+  }
+
+  /// Writes ``CompanionXPAward/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("species", pack.companions?.species[species].id ?? "")
+    out.field("xp", xp)
+    out.field("share", share)
+    out.field("affinityBonus", affinityBonus)
+    out.field("totalXP", total)
   }
 }
 
@@ -48,11 +66,33 @@ extension Recorded.CompanionLevelUp: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionLevelUp {
     CompanionLevelUp(self, pack: pack)
   }
+
+  /// Writes ``CompanionLevelUp/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("species", pack.companions?.species[species].id ?? "")
+    out.field("level", level)
+    out.field("threshold", threshold)
+    stats.write(to: &out)
+  }
 }
 
 extension Recorded.Evolution: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> Evolution {
     Evolution(self, values: log.values.slice(self.values), pack: pack)
+  }
+
+  /// Writes ``Evolution/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    let species = pack.companions?.species
+    out.field("from", species?[from].id ?? "")
+    out.field("to", species?[to].id ?? "")
+    out.field("level", level)
+    out.field("atLevel", atLevel)
+    if let condition = species?[from].evolution?.condition?.source {
+      out.field("condition", condition)
+      out.namedValues("values", log.values.slice(values), pack: pack)
+    }
+    stats.write(to: &out)
   }
 }
 
@@ -298,6 +338,19 @@ extension Stats {
     w.object { w in
       for (name, value) in zip(Stats.names, values) { w.field(named: name, value) }
     }
+  }
+
+  /// Writes ``write(_:)``'s member into an award line.
+  func write(to out: inout AwardJSONBuffer) {
+    out.append(#","stats":{"hp":"#)
+    out.number(hp)
+    out.append(#","attack":"#)
+    out.number(attack)
+    out.append(#","defense":"#)
+    out.number(defense)
+    out.append(#","speed":"#)
+    out.number(speed)
+    out.closeObject()
   }
 
   /// "HP 52, attack 14, defense 11, speed 12".

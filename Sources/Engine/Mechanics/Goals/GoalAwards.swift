@@ -37,11 +37,31 @@ extension Recorded.GoalMet: RecordedAward {
       week: Day.monday(ofWeek: week), kind: kind, goal: goal, target: target, achieved: achieved, streak: streak,
       rewardXP: pack.goals?.rewardXP ?? 0)
   }
+
+  /// Writes ``GoalMet/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("week", Day.monday(ofWeek: week).iso)
+    out.field("kind", kind.rawValue)
+    out.field("goal", goal)
+    out.field("target", target)
+    out.field("achieved", achieved)
+    out.field("streak", streak)
+    out.field("rewardXP", pack.goals?.rewardXP ?? 0)
+  }
 }
 
 extension Recorded.GoalMissed: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> GoalMissed {
     GoalMissed(week: Day.monday(ofWeek: week), kind: kind, target: target, achieved: achieved, lostStreak: lostStreak)
+  }
+
+  /// Writes ``GoalMissed/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("week", Day.monday(ofWeek: week).iso)
+    out.field("kind", kind.rawValue)
+    out.field("target", target)
+    out.field("achieved", achieved)
+    out.field("lostStreak", lostStreak)
   }
 }
 
@@ -51,6 +71,19 @@ extension Recorded.GoalSuggestion: RecordedAward {
       week: Day.monday(ofWeek: week), kind: kind, target: target, suggested: suggested, raw: raw, average: average,
       weeks: weeks,
       isClamped: isClamped, isAdopted: isAdopted)
+  }
+
+  /// Writes ``GoalSuggested/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("week", Day.monday(ofWeek: week).iso)
+    out.field("kind", kind.rawValue)
+    out.field("target", target)
+    out.field("suggested", suggested)
+    out.field("raw", raw)
+    out.field("average", average)
+    out.field("weeks", weeks)
+    out.field("clamped", isClamped)
+    out.field("adopted", isAdopted)
   }
 }
 

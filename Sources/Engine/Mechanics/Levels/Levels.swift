@@ -60,6 +60,13 @@ public struct LevelUp: AwardPayload, RecordedAward {
   public func token(in award: Award) -> String { "level \(level)" }
 
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> LevelUp { self }
+
+  /// Writes ``write(_:)``'s fields into an award line.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("level", level)
+    out.field("threshold", threshold)
+    out.field("totalXP", xp)
+  }
 }
 
 enum LevelFacts {

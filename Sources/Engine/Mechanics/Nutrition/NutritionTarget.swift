@@ -15,6 +15,45 @@ extension Recorded.NutritionTarget: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> NutritionTarget {
     NutritionTarget(self, values: log.values.slice(signals), pack: pack)
   }
+
+  /// Writes ``NutritionTarget/write(_:)``'s fields straight from the record, the rationale
+  /// sentence included (no arrays, no String built).
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    let values = log.values.slice(self.signals)
+    let signals = pack.nutrition?.signals ?? []
+    // The signals named (as many as both the pack and the record have), as the payload's are.
+    let count = Swift.min(signals.count, values.count)
+    out.key("targets")
+    targets.write(to: &out)
+    out.field("adjustment", adjustment)
+    out.openObject("signals")
+    for index in 0..<count { out.member(signals[index].name, values[values.startIndex + index], first: index == 0) }
+    out.closeObject()
+    out.field("clamped", isClamped)
+    // ``NutritionTarget/rationale``, escaped as the string it is: only the names can need it.
+    out.key("rationale")
+    out.byte(UInt8(ascii: "\""))
+    if adjustment == 0 && !values.prefix(count).contains(where: { $0 != 0 }) {
+      out.append("baseline")
+    } else {
+      out.percent(adjustment)
+      if isClamped {
+        out.append(" (clamped from ")
+        out.percent(unclamped)
+        out.byte(UInt8(ascii: ")"))
+      }
+      // The signals that moved.
+      var first = true
+      for index in 0..<count where values[values.startIndex + index] != 0 {
+        out.append(first ? ": " : ", ")
+        first = false
+        out.escaped(signals[index].name)
+        out.byte(UInt8(ascii: " "))
+        out.percent(values[values.startIndex + index])
+      }
+    }
+    out.byte(UInt8(ascii: "\""))
+  }
 }
 
 /// A day's applied nutrition targets and why.

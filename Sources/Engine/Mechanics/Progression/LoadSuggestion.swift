@@ -20,6 +20,24 @@ extension Recorded.LoadSuggestion: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> LoadSuggestion {
     LoadSuggestion(self, name: log.text(name), pack: pack)
   }
+
+  /// Writes ``LoadSuggestion/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("exercise", log.text(name) ?? pack.exercises[exercise].name)
+    out.field("loadKg", loadKg)
+    out.field("rpe", rpe)
+    out.field("band", bandName(pack))
+    out.field("change", change)
+    out.field("nextKg", nextKg)
+    out.field("deloadWeek", band == -1)
+  }
+
+  /// The band's label, "deload" in a deload week, or the program's name.
+  func bandName(_ pack: RulePack) -> String {
+    band >= 0
+      ? pack.progression?.bands[band].label ?? ""
+      : band == -1 ? "deload" : pack.progression?.program?.name ?? "program"
+  }
 }
 
 /// The load to lift next time, from this session's RPE.
@@ -55,15 +73,10 @@ public struct LoadSuggestion: AwardPayload {
   }
 
   init(_ record: Recorded.LoadSuggestion, name: String?, pack: RulePack) {
-    let deload = record.band == -1
-    let band =
-      record.band >= 0
-      ? pack.progression?.bands[record.band].label ?? ""
-      : deload ? "deload" : pack.progression?.program?.name ?? "program"
     self.init(
       exercise: name ?? pack.exercises[record.exercise].name, loadKg: record.loadKg, rpe: record.rpe,
-      band: band, change: record.change,
-      nextKg: record.nextKg, isDeloadWeek: deload)
+      band: record.bandName(pack), change: record.change,
+      nextKg: record.nextKg, isDeloadWeek: record.band == -1)
   }
 
   enum CodingKeys: String, CodingKey {

@@ -10,6 +10,15 @@ extension Recorded.QuestCompletion: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> QuestCompletion {
     QuestCompletion(self, pack: pack)
   }
+
+  /// Writes ``QuestCompletion/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    let quest = pack.quests?.quests[self.quest]
+    out.field("id", quest?.id ?? "")
+    out.field("name", quest?.name ?? "")
+    out.field("period", (quest?.period ?? .day).rawValue)
+    out.field("rewardXP", quest?.rewardXP ?? 0)
+  }
 }
 
 /// A quest completed for its period.

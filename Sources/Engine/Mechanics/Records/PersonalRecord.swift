@@ -18,6 +18,15 @@ extension Recorded.PersonalRecord: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> PersonalRecord {
     PersonalRecord(self, name: log.text(name), pack: pack)
   }
+
+  /// Writes ``PersonalRecord/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("exercise", log.text(name) ?? pack.exercises[exercise].name)
+    out.field("kind", kind.rawValue)
+    out.field("value", value)
+    if let previous { out.field("previous", previous) }
+    if let weightKg { out.field("weightKg", weightKg) }
+  }
 }
 
 /// A new personal record.

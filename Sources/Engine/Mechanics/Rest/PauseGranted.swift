@@ -18,6 +18,16 @@ extension Recorded.Pause: RecordedAward {
       from: from, to: to, days: granted, refused: refused, quarterDays: quarterDays,
       limit: pack.rest?.pauses?.maxDaysPerQuarter ?? 0)
   }
+
+  /// Writes ``PauseGranted/write(_:)``'s fields straight from the record.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("from", from.iso)
+    out.field("to", to.iso)
+    out.field("days", granted)
+    out.field("refused", refused)
+    out.field("quarterDays", quarterDays)
+    out.field("limit", pack.rest?.pauses?.maxDaysPerQuarter ?? 0)
+  }
 }
 
 /// A pause the player asked for, and how much of it was granted.

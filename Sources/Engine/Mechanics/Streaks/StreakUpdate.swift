@@ -79,4 +79,14 @@ public struct StreakUpdate: AwardPayload, RecordedAward {
   public func token(in award: Award) -> String { change == .broken ? "streak broken" : "streak \(current)" }
 
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> StreakUpdate { self }
+
+  /// Writes ``write(_:)``'s fields into an award line.
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    out.field("change", change.rawValue)
+    out.field("current", current)
+    out.field("best", best)
+    out.field("freezes", freezes)
+    if freezesUsed > 0 { out.field("freezesUsed", freezesUsed) }
+    if freezeEarned { out.field("freezeEarned", true) }
+  }
 }

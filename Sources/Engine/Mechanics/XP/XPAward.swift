@@ -16,31 +16,41 @@ extension Recorded {
     }
 
     /// Writes ``XPAward/write(_:)``'s fields straight from the record (no arrays of names).
-    package func writePayload(in log: borrowing AwardLog, pack: RulePack, to w: inout JSONWriter) {
+    package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
       let values = log.values.slice(breakdown)
       let rules = pack.xp
       let hasTerms = Self.hasTerms(values, rules)
-      w.field("xp", xp)
-      w.field("raw", raw)
-      w.field("rounded", rounded)
-      w.key(static: "terms")
-      w.object { w in
-        guard hasTerms else { return }
-        for (offset, term) in rules.terms.enumerated() { w.field(named: term.name, values[values.startIndex + offset]) }
+      out.field("xp", xp)
+      out.field("raw", raw)
+      out.field("rounded", rounded)
+      // By index: iterating the rules' formulas would copy (retain) each for its name alone.
+      let terms = rules.terms
+      let factors = rules.factors
+      out.openObject("terms")
+      if hasTerms {
+        for index in terms.indices {
+          out.member(terms[index].name, values[values.startIndex + index], first: index == 0)
+        }
       }
-      w.key(static: "factors")
-      w.object { w in
-        guard hasTerms else { return }
-        let start = values.startIndex + rules.terms.count
-        for (offset, factor) in rules.factors.enumerated() { w.field(named: factor.name, values[start + offset]) }
+      out.closeObject()
+      out.openObject("factors")
+      if hasTerms {
+        let start = values.startIndex + terms.count
+        for index in factors.indices {
+          out.member(factors[index].name, values[start + index], first: index == 0)
+        }
       }
-      w.key(static: "bonuses")
-      w.object { w in
-        Self.forEachBonus(values, rules, hasTerms: hasTerms) { name, amount in w.field(named: name, amount) }
+      out.closeObject()
+      out.openObject("bonuses")
+      var first = true
+      Self.forEachBonus(values, rules, hasTerms: hasTerms) { name, amount in
+        out.member(name, amount, first: first)
+        first = false
       }
+      out.closeObject()
       if let cap {
-        w.field("cap", cap.rawValue)
-        w.field("uncapped", uncapped)
+        out.field("cap", cap.rawValue)
+        out.field("uncapped", uncapped)
       }
     }
 
