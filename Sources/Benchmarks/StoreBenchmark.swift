@@ -49,7 +49,7 @@ public enum StoreBenchmark {
       ("peakRSSTenthBytes", JSONValue(.integer(Int64(fewerRun.peakBytes)))),
     ]
     award.notes = [
-      "one SQLite transaction per 50,000 events (the default); peak RSS \(BenchFormat.megabytes(peak)) vs \(BenchFormat.megabytes(fewerRun.peakBytes)) with a tenth of the players"
+      "one SQLite transaction per 200,000 events (the default); peak RSS \(BenchFormat.megabytes(peak)) vs \(BenchFormat.megabytes(fewerRun.peakBytes)) with a tenth of the players"
     ]
 
     // players show: one player of a store of `showPlayers` players (two days each), the store

@@ -60,7 +60,7 @@ enum AwardCommand: Command {
     let window = Option.integer(
       "--window", "DAYS", "days of events kept for late events (default 60; stored in the file)", in: 1...3650)
     let commitEvery = Option.integer(
-      "--commit-every", "N", "save after every N events (default 10000; 50000 with --store) as well as at the end",
+      "--commit-every", "N", "save after every N events (default 10000; 200000 with --store) as well as at the end",
       in: 1...100_000_000)
     let noWait = Option.flag("--no-wait", "fail with exit 75 instead of waiting when another award holds the lock")
     let waitMs = Option.integer(
@@ -91,7 +91,7 @@ enum AwardCommand: Command {
     let format = arguments.format
     let today = arguments.today ?? Day(Date(), in: Calendar.current)
     let window = arguments.window
-    let commitEvery = arguments.commitEvery ?? (storeArgument == nil ? 10_000 : 50_000)
+    let commitEvery = arguments.commitEvery ?? (storeArgument == nil ? 10_000 : 200_000)
     let overrides = try Overrides.rulesOnly(arguments.set)
     let loadEngine = { Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides)) }
     if let storeArgument {
