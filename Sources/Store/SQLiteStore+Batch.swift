@@ -98,7 +98,7 @@ extension SQLiteStore: BatchStore {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
       try appendLog(
         player, seq: held.head, pack: try packID(for: engine),
-        windowDays: state?.windowDays ?? change.windowDays ?? held.windowDays,
+        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays,
         lines: change.events.lazy.map(\.line))
       touched.insert(player)
       let head = held.head + change.events.count

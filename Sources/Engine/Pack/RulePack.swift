@@ -51,6 +51,8 @@ public final class RulePack: Sendable {
   public let overrides: [JSONOverride]
   /// The files it was compiled from (to compile it again, see ``Engine/isolatedCopy()``).
   package let files: [SourceFile]
+  /// The lists of names a progress keeps one entry per, with their digests (made once).
+  package let nameLists: PackNameLists
 
   init(
     _ contents: Contents, mechanics: MechanicRules, source: String, digest: String, overrides: [JSONOverride],
@@ -82,6 +84,7 @@ public final class RulePack: Sendable {
     exerciseBytes = NameTable(exercises) { contents.exercises[$0].name }
     categoryBytes = NameTable(categories) { contents.categories[$0].name }
     self.overrides = overrides
+    nameLists = PackNameLists(categories: contents.categories, exercises: contents.exercises, mechanics: mechanics)
   }
 
   /// A pack with the same contents (what the public loading initializers return).
@@ -104,6 +107,7 @@ public final class RulePack: Sendable {
     categoryBytes = other.categoryBytes
     overrides = other.overrides
     files = other.files
+    nameLists = other.nameLists
   }
 
   /// A mechanic's rules; nil when the pack does not use it. One load, no dynamic cast.

@@ -14,18 +14,18 @@ import RuleLanguage
 
 extension BinaryWriter {
   package mutating func entries<Entry>(
-    _ list: [Entry], packNames: [String]?, name: (Entry) -> String, isNew: (Entry) -> Bool,
+    _ list: [Entry], packNames: PackNames?, name: (Entry) -> String, isNew: (Entry) -> Bool,
     fields: (inout BinaryWriter, Entry) -> Void
   ) {
     unsigned(UInt64(list.count))
     var digest: UInt64 = 0
-    if let packNames, packNames.count <= list.count,
-      zip(list, packNames).allSatisfy({ name($0.0).hasSameBytes(as: $0.1) })
+    if let packNames, packNames.names.count <= list.count,
+      zip(list, packNames.names).allSatisfy({ name($0.0).hasSameBytes(as: $0.1) })
     {
-      digest = WordHash.names(packNames)
+      digest = packNames.digest
     }
     raw64(digest)
-    let named = digest == 0 ? 0 : packNames?.count ?? 0
+    let named = digest == 0 ? 0 : packNames?.names.count ?? 0
     var written = 0
     for (index, entry) in list.enumerated() where index >= named || !isNew(entry) { written += 1 }
     unsigned(UInt64(written))
@@ -42,15 +42,15 @@ extension BinaryReader {
   static let maximumEntries = 1_000_000
 
   package mutating func entries<Entry>(
-    packNames: [String]?, make: (String) -> Entry,
+    packNames: PackNames?, make: (String) -> Entry,
     fields: (inout BinaryReader, inout Entry) throws(BinaryFormatError) -> Void
   ) throws(BinaryFormatError) -> [Entry] {
     let start = offset
     let total = try count(maximum: BinaryReader.maximumEntries, fillsInput: false)
     let digest = try raw64()
     let written = try count(maximum: total)
-    let aligned = digest != 0 && packNames.map { $0.count <= total && WordHash.names($0) == digest } == true
-    let named = aligned ? packNames ?? [] : []
+    let aligned = digest != 0 && packNames.map { $0.names.count <= total && $0.digest == digest } == true
+    let named = aligned ? packNames?.names ?? [] : []
     var list: [Entry] = named.map(make)
     list.reserveCapacity(aligned ? total : written)
     var previous = -1

@@ -52,9 +52,14 @@ struct AwardSession {
     }
     let run = self.run
     let refusal = try run.commit { outcomes in
-      for item in outcomes {
-        delivered.report(item.outcome, json: item.awardJSON) { run.queuedEvent(at: item.index) }
-        for correction in item.corrections { delivered.print(correction) }
+      // Read in place: iterating would copy each item (its outcome, awards and lines).
+      outcomes.withUnsafeBufferPointer { items in
+        for index in items.indices {
+          delivered.report(items[index].outcome, json: items[index].awardJSON) {
+            run.queuedEvent(at: items[index].index)
+          }
+          for correction in items[index].corrections { delivered.print(correction) }
+        }
       }
       try AwardCounts.flushAwards(unsaved: outcomes.count)
     }

@@ -40,7 +40,9 @@ package enum AchievementsMechanic: Mechanic {
   }
 
   package static func write(_ state: [AchievementProgress], to w: inout BinaryWriter, pack: RulePack?) {
-    w.entries(state, packNames: pack?.achievementIDs, name: \.id, isNew: { $0.tier == 0 && $0.unlockedOn == nil }) {
+    w.entries(
+      state, packNames: pack?.nameLists.achievements, name: \.id, isNew: { $0.tier == 0 && $0.unlockedOn == nil }
+    ) {
       w, achievement in
       w.int(achievement.tier)
       w.optional(achievement.unlockedOn) { $0.day($1) }
@@ -50,7 +52,7 @@ package enum AchievementsMechanic: Mechanic {
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError)
     -> [AchievementProgress]
   {
-    try r.entries(packNames: pack?.achievementIDs, make: AchievementProgress.init) {
+    try r.entries(packNames: pack?.nameLists.achievements, make: AchievementProgress.init) {
       r, achievement throws(BinaryFormatError) in
       achievement.tier = try r.int()
       achievement.unlockedOn = try r.optional { r throws(BinaryFormatError) in try r.day() }
@@ -65,5 +67,5 @@ extension RulePack {
   /// The achievements, in the pack's order.
   public var achievements: [AchievementRule] { rules(AchievementsMechanic.self) ?? [] }
   /// The achievements' ids, in the pack's order.
-  package var achievementIDs: [String] { achievements.map(\.id) }
+  package var achievementIDs: [String] { nameLists.achievements.names }
 }

@@ -67,7 +67,7 @@ package enum ActivityMechanic: Mechanic {
     w.int(state.week.workouts)
     w.optional(state.firstWeek) { $0.int($1) }
     w.entries(
-      state.categories, packNames: pack?.categoryNames, name: \.name,
+      state.categories, packNames: pack?.nameLists.categories, name: \.name,
       isNew: { $0.workouts == 0 && $0.minutes == 0 && $0.volumeKg == 0 }
     ) { w, category in
       w.int(category.workouts)
@@ -97,7 +97,7 @@ package enum ActivityMechanic: Mechanic {
     state.week.week = try r.optional { r throws(BinaryFormatError) in try r.int() }
     state.week.workouts = try r.int()
     state.firstWeek = try r.optional { r throws(BinaryFormatError) in try r.int() }
-    state.categories = try r.entries(packNames: pack?.categoryNames, make: CategoryTotals.init) {
+    state.categories = try r.entries(packNames: pack?.nameLists.categories, make: CategoryTotals.init) {
       r, category throws(BinaryFormatError) in
       category.workouts = try r.int()
       category.minutes = try r.double()
@@ -112,7 +112,7 @@ package enum ActivityMechanic: Mechanic {
 
 extension RulePack {
   /// The categories' names, in the pack's order.
-  package var categoryNames: [String] { categories.map(\.name) }
+  package var categoryNames: [String] { nameLists.categories.names }
   /// The exercises' names, in the pack's order.
-  package var exerciseNames: [String] { exercises.map(\.name) }
+  package var exerciseNames: [String] { nameLists.exercises.names }
 }

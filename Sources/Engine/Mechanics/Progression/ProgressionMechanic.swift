@@ -35,7 +35,7 @@ package enum ProgressionMechanic: Mechanic {
 
   package static func write(_ state: [LoadState], to w: inout BinaryWriter, pack: RulePack?) {
     w.entries(
-      state, packNames: pack?.exerciseNames, name: \.exercise, isNew: { $0 == LoadState(exercise: $0.exercise) }
+      state, packNames: pack?.nameLists.exercises, name: \.exercise, isNew: { $0 == LoadState(exercise: $0.exercise) }
     ) { w, load in
       w.double(load.lastKg)
       w.double(load.nextKg)
@@ -44,7 +44,7 @@ package enum ProgressionMechanic: Mechanic {
   }
 
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> [LoadState] {
-    try r.entries(packNames: pack?.exerciseNames, make: { LoadState(exercise: $0) }) {
+    try r.entries(packNames: pack?.nameLists.exercises, make: { LoadState(exercise: $0) }) {
       r, load throws(BinaryFormatError) in
       load.lastKg = try r.double()
       load.nextKg = try r.double()

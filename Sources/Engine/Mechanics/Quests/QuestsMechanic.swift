@@ -89,7 +89,8 @@ package enum QuestsMechanic: Mechanic {
       w.list(period.categoryMinutes) { $0.double($1) }
     }
     w.entries(
-      state.quests, packNames: pack?.questIDs, name: \.id, isNew: { $0.completions == 0 && $0.lastPeriod == nil }
+      state.quests, packNames: pack?.nameLists.quests, name: \.id,
+      isNew: { $0.completions == 0 && $0.lastPeriod == nil }
     ) { w, quest in
       w.int(quest.completions)
       w.optional(quest.lastPeriod) { $0.int($1) }
@@ -113,7 +114,7 @@ package enum QuestsMechanic: Mechanic {
       period.categoryMinutes = try r.list { r throws(BinaryFormatError) in try r.double() }
       return period
     }
-    state.quests = try r.entries(packNames: pack?.questIDs, make: QuestProgress.init) {
+    state.quests = try r.entries(packNames: pack?.nameLists.quests, make: QuestProgress.init) {
       r, quest throws(BinaryFormatError) in
       quest.completions = try r.int()
       quest.lastPeriod = try r.optional { r throws(BinaryFormatError) in try r.int() }
@@ -129,5 +130,5 @@ extension RulePack {
   /// Quests, when the pack has them.
   public var quests: QuestRules? { rules(QuestsMechanic.self) }
   /// The quests' ids, in the pack's order.
-  package var questIDs: [String] { quests?.quests.map(\.id) ?? [] }
+  package var questIDs: [String] { nameLists.quests.names }
 }

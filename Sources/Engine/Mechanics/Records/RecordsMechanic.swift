@@ -39,7 +39,8 @@ package enum RecordsMechanic: Mechanic {
 
   package static func write(_ state: [ExerciseRecord], to w: inout BinaryWriter, pack: RulePack?) {
     w.entries(
-      state, packNames: pack?.exerciseNames, name: \.exercise, isNew: { $0 == ExerciseRecord(exercise: $0.exercise) }
+      state, packNames: pack?.nameLists.exercises, name: \.exercise,
+      isNew: { $0 == ExerciseRecord(exercise: $0.exercise) }
     ) { w, record in
       w.int(record.sessions)
       w.double(record.heaviestKg)
@@ -52,7 +53,8 @@ package enum RecordsMechanic: Mechanic {
   }
 
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> [ExerciseRecord] {
-    try r.entries(packNames: pack?.exerciseNames, make: ExerciseRecord.init) { r, record throws(BinaryFormatError) in
+    try r.entries(packNames: pack?.nameLists.exercises, make: ExerciseRecord.init) {
+      r, record throws(BinaryFormatError) in
       record.sessions = try r.int()
       record.heaviestKg = try r.double()
       record.bestEstimatedOneRepMaxKg = try r.double()

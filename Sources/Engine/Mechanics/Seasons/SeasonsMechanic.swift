@@ -42,7 +42,8 @@ package enum SeasonsMechanic: Mechanic {
 
   package static func write(_ state: SeasonsState, to w: inout BinaryWriter, pack: RulePack?) {
     w.int(state.tiers)
-    w.entries(state.seasons, packNames: pack?.seasonIDs, name: \.id, isNew: { $0.points == 0 && $0.tier == 0 }) {
+    w.entries(state.seasons, packNames: pack?.nameLists.seasons, name: \.id, isNew: { $0.points == 0 && $0.tier == 0 })
+    {
       w, season in
       w.int64(season.points)
       w.int(season.tier)
@@ -52,7 +53,7 @@ package enum SeasonsMechanic: Mechanic {
   package static func read(from r: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> SeasonsState {
     var state = SeasonsState()
     state.tiers = try r.int()
-    state.seasons = try r.entries(packNames: pack?.seasonIDs, make: SeasonProgress.init) {
+    state.seasons = try r.entries(packNames: pack?.nameLists.seasons, make: SeasonProgress.init) {
       r, season throws(BinaryFormatError) in
       season.points = try r.int64()
       season.tier = try r.int()
@@ -90,7 +91,7 @@ extension RulePack {
   /// Seasons, when the pack has them.
   public var seasons: SeasonRules? { rules(SeasonsMechanic.self) }
   /// The seasons' ids, in the pack's order.
-  package var seasonIDs: [String] { seasons?.seasons.map(\.id) ?? [] }
+  package var seasonIDs: [String] { nameLists.seasons.names }
 }
 
 extension Array {
