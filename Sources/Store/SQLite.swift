@@ -102,6 +102,23 @@ package final class SQLiteDatabase {
     }
   }
 
+  /// Runs `body` in a read transaction of its own (`BEGIN`, ended after it) when the
+  /// connection is in none, so that its statements see one committed state of the file (without
+  /// it each statement sees the latest commit: a player's row and its event ids could come from
+  /// two commits of another process); inside a transaction, just runs it.
+  package func reading<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+    try cached("BEGIN").run()
+    do {
+      let value = try body()
+      try cached("COMMIT").run()
+      return value
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
   /// A statement prepared now (for statements run once).
   package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     var statement: OpaquePointer?

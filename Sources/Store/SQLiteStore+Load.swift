@@ -16,7 +16,12 @@ extension SQLiteStore {
   /// Reads a player: its snapshot, its event ids, and the events logged after the snapshot
   /// replayed (each row with the pack and window it was applied with). Nil for no such player.
   /// - Throws: a message for a damaged player (a checksum, a range, events that do not replay).
+  /// The statements run in one read transaction (see ``SQLiteDatabase/reading(_:)``).
   func read(_ player: PlayerID, engine: Engine?) throws(SQLiteError) -> StoredPlayer? {
+    try database.reading { () throws(SQLiteError) -> StoredPlayer? in try readRows(player, engine: engine) }
+  }
+
+  private func readRows(_ player: PlayerID, engine: Engine?) throws(SQLiteError) -> StoredPlayer? {
     guard let row = try playerRow(player) else { return nil }
     var state: PlayerState?
     if let snapshot = row.snapshot {
@@ -127,6 +132,14 @@ extension SQLiteStore {
   /// ``PlayerSnapshot/decodeProgress(_:mechanics:withPack:pack:)``). With the events and event ids the
   /// progress covers.
   func readProgress(_ player: PlayerID, mechanics: [any Mechanic.Type]?, withPack: Bool = true)
+    throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int)?
+  {
+    try database.reading { () throws(SQLiteError) in
+      try readProgressRows(player, mechanics: mechanics, withPack: withPack)
+    }
+  }
+
+  private func readProgressRows(_ player: PlayerID, mechanics: [any Mechanic.Type]?, withPack: Bool)
     throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int)?
   {
     guard let row = try playerRow(player) else { return nil }
