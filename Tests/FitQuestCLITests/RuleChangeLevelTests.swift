@@ -42,3 +42,27 @@ import Testing
     #expect(next.status == 0, "\(next.stderr)")
   }
 }
+
+extension RuleChangeLevelTests {
+  /// The other way: under the shipped rules the twelve workouts' 2320 XP is level 6 (1969 ≤ 2320
+  /// < floor(150 × 6^1.6) = 2637); with `levelBase` 210 level 6 needs floor(210 × 5^1.6) = 2757 XP.
+  /// The player keeps level 6 and its XP is raised to 2757, so the saved state loads again.
+  @Test func aSteeperCurveNeverDemotes() throws {
+    let directory = Paths.temporaryDirectory("rule-change-steeper")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let start = try #require(Day(year: 2026, month: 3, day: 2))
+    let workouts = (0..<12).map {
+      #"{"type":"workout","id":"w\#($0)","date":"\#(start.adding($0).iso)","category":"cardio","durationMin":60}"#
+    }
+    let first = try award([], workouts, in: directory)
+    #expect(first.stderr.contains("(level 6, 2320 XP)"), "\(first.stderr)")
+    let steeper = ["--set", "pack.constants.levelBase=210"]
+    let closure = try award(steeper, [#"{"type":"dayClosed","id":"c1","date":"2026-03-14"}"#], in: directory)
+    #expect(closure.status == 0, "\(closure.stderr)")
+    #expect(closure.stderr.contains("(level 6, 2757 XP)"), "\(closure.stderr)")
+    let next = try award(
+      steeper, [#"{"type":"workout","id":"w12","date":"2026-03-15","category":"cardio","durationMin":60}"#],
+      in: directory)
+    #expect(next.status == 0, "\(next.stderr)")
+  }
+}

@@ -164,6 +164,8 @@ extension Engine {
       guard player.pack.name == pack.name else { throw .packMismatch(saved: player.pack.name, current: pack.name) }
       var progress = player.live.progress
       dropped = reconcile(&progress)
+      // The level follows the XP under the new curve, never below the level shown.
+      pack.levels.keepLevel(&progress.level, xp: &progress.xp)
       player.live.progress = progress
       player.history.checkpoint = progress
       player.history.kept = []
@@ -188,9 +190,7 @@ extension Engine {
   /// Refuses a level the pack's curve does not give for the XP (possible only by editing: the
   /// level follows the XP under unchanged rules).
   private func checkLevel(_ progress: PlayerProgress, _ path: String) throws(EngineError) {
-    let thresholds = pack.levels.thresholds
-    var level = 1
-    while level < thresholds.count && progress.xp >= thresholds[level] { level += 1 }
+    let level = pack.levels.level(forXP: progress.xp)
     guard progress.level == level else {
       throw .invalidState(
         message:

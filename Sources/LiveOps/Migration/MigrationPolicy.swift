@@ -32,7 +32,7 @@ public enum MigrationPolicy: String, Sendable, CaseIterable {
     var progress = replayed.progress
     switch self {
     case .recompute: return replayed
-    case .neverDemote: Self.keepLevel(of: old, in: &progress, thresholds: engine.pack.levels.thresholds)
+    case .neverDemote: Self.keepLevel(of: old, in: &progress, curve: engine.pack.levels)
     case .keepUnlocks: Self.keepUnlocks(of: old, in: &progress, pack: engine.pack)
     }
     guard progress != replayed.progress else { return replayed }
@@ -47,15 +47,13 @@ public enum MigrationPolicy: String, Sendable, CaseIterable {
   }
 
   /// XP at least the old XP and the new curve's threshold of the old level; the level from it.
-  static func keepLevel(of old: PlayerProgress, in progress: inout PlayerProgress, thresholds: [Int64]) {
-    let target = Swift.min(old.level, thresholds.count)
-    let needed = target >= 1 ? thresholds[target - 1] : 0
-    let xp = Swift.max(progress.xp, old.xp, needed)
+  static func keepLevel(of old: PlayerProgress, in progress: inout PlayerProgress, curve: LevelCurve) {
+    var level = old.level
+    var xp = Swift.max(progress.xp, old.xp)
+    curve.keepLevel(&level, xp: &xp)
     guard xp != progress.xp else { return }
-    var level = 1
-    while level < thresholds.count && xp >= thresholds[level] { level += 1 }
     progress.xp = xp
-    progress.level = Swift.max(progress.level, level)
+    progress.level = level
   }
 
   /// Each achievement at the higher of its old and new tier (matched by id bytes), each companion
