@@ -17,7 +17,9 @@ package protocol Mechanic {
 
   /// The mechanic's name: its rule file is `NAME.json`, its folder `Mechanics/Name/`.
   static var name: String { get }
-  /// Its position in ``Mechanics/all`` (write `static let index = Mechanics.index(of: Self.self)`).
+  /// Its position in ``Mechanics/all``, as a literal (`static var index: Int { 3 }`): the hot path
+  /// reads it in every phase, and a lazy `static let` costs a `swift_once` call per read on
+  /// Linux. A test checks that it matches the list.
   static var index: Int { get }
   /// Whether a pack without its rule file is incomplete.
   static var isRequired: Bool { get }

@@ -23,14 +23,6 @@ package enum Mechanics {
     GoalsMechanic.self,
   ]
 
-  /// The position of a mechanic in ``all`` (what its `index` is).
-  package static func index(of mechanic: any Mechanic.Type) -> Int {
-    guard let index = all.firstIndex(where: { $0 == mechanic }) else {
-      preconditionFailure("\(mechanic) is not listed in Mechanics.all")
-    }
-    return index
-  }
-
   /// Rule files that belong to no single mechanic: the pack's header and its exercises.
   static let sharedFiles = ["pack", "exercises"]
 

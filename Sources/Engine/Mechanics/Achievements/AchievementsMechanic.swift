@@ -3,7 +3,7 @@ import RuleLanguage
 /// Achievements (achievements.json): conditions and tiers over the player's facts, unlocked once.
 package enum AchievementsMechanic: Mechanic {
   package static let name = "achievements"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 5 }
   package static func decode(_ decoder: PackDecoder) -> [AchievementRule]? { AchievementRule.decode(decoder) }
   package static func summary(_ rules: [AchievementRule]) -> String? { "\(rules.count) achievements" }
   package static func facts(_ names: FactNames) -> [Fact] { AchievementFacts.facts(names) }

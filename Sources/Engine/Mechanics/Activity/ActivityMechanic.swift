@@ -4,7 +4,7 @@ import RuleLanguage
 /// rule file of its own (categories and exercises are the pack's shared parts).
 package enum ActivityMechanic: Mechanic {
   package static let name = "activity"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 0 }
   package static func decode(_ decoder: PackDecoder) -> NoRules? { NoRules() }
   package static func facts(_ names: FactNames) -> [Fact] { ActivityFacts.facts(names) }
   package static func formulas(_ rules: NoRules, pack: RulePack) -> [[Formula]] { [] }

@@ -3,7 +3,7 @@ import RuleLanguage
 /// Companions (companions.json): elements, species, evolution, companion XP, levels and stats.
 package enum CompanionsMechanic: Mechanic {
   package static let name = "companions"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 6 }
   package static func decode(_ decoder: PackDecoder) -> CompanionRules? { CompanionRules.decode(decoder) }
   package static func summary(_ rules: CompanionRules) -> String? {
     "\(rules.elements.count) elements, \(rules.species.count) species"

@@ -4,7 +4,7 @@ import RuleLanguage
 /// weeks, and suggested goals.
 package enum GoalsMechanic: Mechanic {
   package static let name = "goals"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 12 }
   package static func decode(_ decoder: PackDecoder) -> GoalRules? { GoalRules.decode(decoder) }
   package static func summary(_ rules: GoalRules) -> String? {
     "weekly goals" + (rules.defaultGoal.map { " (default \($0.description))" } ?? "")

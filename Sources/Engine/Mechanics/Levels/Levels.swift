@@ -80,7 +80,7 @@ enum LevelFacts {
 /// Player levels (levels.json): the curve total XP climbs.
 package enum LevelsMechanic: Mechanic {
   package static let name = "levels"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 3 }
   package static let isRequired = true
   package static func decode(_ decoder: PackDecoder) -> LevelCurve? {
     decoder.documents["levels"]?.object.flatMap { decoder.decodeCurve($0, what: "player level") }

@@ -4,7 +4,7 @@ import RuleLanguage
 /// settled when the day closes.
 package enum NutritionMechanic: Mechanic {
   package static let name = "nutrition"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 7 }
   package static func decode(_ decoder: PackDecoder) -> NutritionRules? { NutritionRules.decode(decoder) }
   package static func summary(_ rules: NutritionRules) -> String? { "nutrition targets" }
   package static func facts(_ names: FactNames) -> [Fact] { NutritionFacts.facts(names) }

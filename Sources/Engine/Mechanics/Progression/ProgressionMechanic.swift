@@ -3,7 +3,7 @@ import RuleLanguage
 /// Progressive overload (progression.json): next-session loads, deload weeks, programs.
 package enum ProgressionMechanic: Mechanic {
   package static let name = "progression"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 8 }
   package static func decode(_ decoder: PackDecoder) -> ProgressionRules? { ProgressionRules.decode(decoder) }
   package static func summary(_ rules: ProgressionRules) -> String? { "progressive overload" }
   package static func facts(_ names: FactNames) -> [Fact] { [] }

@@ -3,7 +3,7 @@ import RuleLanguage
 /// Quests (quests.json): goals over a day or an ISO week, each completed once per period.
 package enum QuestsMechanic: Mechanic {
   package static let name = "quests"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 9 }
   package static func decode(_ decoder: PackDecoder) -> QuestRules? { QuestRules.decode(decoder) }
   package static func isActive(_ rules: QuestRules) -> Bool { !rules.quests.isEmpty }
   package static func summary(_ rules: QuestRules) -> String? {

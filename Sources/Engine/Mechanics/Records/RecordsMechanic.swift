@@ -4,7 +4,7 @@ import RuleLanguage
 /// a weight.
 package enum RecordsMechanic: Mechanic {
   package static let name = "records"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 1 }
   package static func decode(_ decoder: PackDecoder) -> RecordRules? { RecordRules.decode(decoder) }
   package static func facts(_ names: FactNames) -> [Fact] { RecordFacts.facts(names) }
   package static func formulas(_ rules: RecordRules, pack: RulePack) -> [[Formula]] { [] }

@@ -4,7 +4,7 @@ import RuleLanguage
 /// streak.
 package enum RestMechanic: Mechanic {
   package static let name = "rest"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 11 }
   package static func decode(_ decoder: PackDecoder) -> RestRules? { RestRules.decode(decoder) }
   package static func summary(_ rules: RestRules) -> String? {
     var parts: [String] = []

@@ -3,7 +3,7 @@ import RuleLanguage
 /// Seasons (seasons.json): time-boxed tracks of points and tiers.
 package enum SeasonsMechanic: Mechanic {
   package static let name = "seasons"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 10 }
   package static func decode(_ decoder: PackDecoder) -> SeasonRules? { SeasonRules.decode(decoder) }
   package static func isActive(_ rules: SeasonRules) -> Bool { !rules.seasons.isEmpty }
   package static func summary(_ rules: SeasonRules) -> String? {

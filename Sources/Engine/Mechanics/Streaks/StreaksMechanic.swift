@@ -3,7 +3,7 @@ import RuleLanguage
 /// Streaks of training days (streaks.json): grace days and freezes.
 package enum StreaksMechanic: Mechanic {
   package static let name = "streaks"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 4 }
   package static func decode(_ decoder: PackDecoder) -> StreakRules? { StreakRules.decode(decoder) }
   package static func facts(_ names: FactNames) -> [Fact] { StreakFacts.facts(names) }
   package static func formulas(_ rules: StreakRules, pack: RulePack) -> [[Formula]] { [] }

@@ -3,7 +3,7 @@ import RuleLanguage
 /// XP for workouts (xp.json): terms, factors, bonuses and caps; the player's total XP.
 package enum XPMechanic: Mechanic {
   package static let name = "xp"
-  package static let index = Mechanics.index(of: Self.self)
+  package static var index: Int { 2 }
   package static let isRequired = true
   package static func decode(_ decoder: PackDecoder) -> XPRules? { XPRules.decode(decoder) }
   package static func facts(_ names: FactNames) -> [Fact] { XPFacts.facts(names) }
