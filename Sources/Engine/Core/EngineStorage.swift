@@ -160,9 +160,18 @@ extension Engine {
     throws(EngineError) -> Double
   {
     let program = plan.sitePrograms[Int(plan.siteStarts[M.index]) + site][index]
-    if let value = program.run(
-      slots: UnsafePointer(context.slots), stack: context.stack, capacity: context.stackCapacity)
-    {
+    let slots = UnsafePointer(context.slots)
+    // The simplest shapes in place (a call into the formula module is not inlined).
+    switch program.shape {
+    case .constant(let value): return value
+    case .slot(let slot): return slots[slot]
+    case .compared(let slot, let comparison, let bound): return comparison.holds(slots[slot], bound) ? 1 : 0
+    case .scaled(let slot, let factor):
+      let value = slots[slot] * factor
+      if value.isFinite { return value }
+    case .other: break
+    }
+    if let value = program.run(slots: slots, stack: context.stack, capacity: context.stackCapacity) {
       return value
     }
     return try evaluate(M.formulaSites(of: pack)[site][index], context)

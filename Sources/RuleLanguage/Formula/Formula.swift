@@ -19,7 +19,6 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   fileprivate let codeCount: Int
   fileprivate let stackSize: Int
   fileprivate let constant: Double
-  fileprivate let propagates: Bool
   /// The slots the formula reads, ascending.
   public let slots: [Int]
 
@@ -34,7 +33,6 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
     self.codeCount = program?.count ?? 0
     self.stackSize = program?.stackSize ?? 1
     self.constant = root.numeric
-    self.propagates = program?.propagates ?? false
     var used = Set<Int>()
     root.collectSlots(into: &used)
     self.slots = used.sorted()
@@ -96,9 +94,7 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   func evaluate(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>) throws(FormulaFailure) -> Double {
     guard let code else { return constant }
     var failedAt = 0
-    if let value = NumericProgram.run(
-      code, count: codeCount, slots, stack: stack, propagates: propagates, failedAt: &failedAt)
-    {
+    if let value = NumericProgram.run(code, slots, stack: stack, failedAt: &failedAt) {
       return value
     }
     throw program?.failure(at: failedAt) ?? FormulaFailure(offset: 0, message: "the formula failed")
@@ -174,30 +170,9 @@ public final class Formula: @unchecked Sendable, CustomStringConvertible {
   }
 }
 
-/// A typed formula's bytecode as a plain value, for hot loops: running it touches no reference
-/// counts. Valid as long as its ``Formula`` lives.
-package struct CompiledProgram: @unchecked Sendable {
-  let code: UnsafePointer<NumericProgram.Instruction>?
-  let count: Int
-  /// The operand stack it needs, in Doubles.
-  package let stackSize: Int
-  let constant: Double
-  let propagates: Bool
-
-  /// Runs the program on slots with an operand stack of `capacity` Doubles; nil when a step
-  /// fails (or the stack is too small): evaluate the ``Formula`` for the located error.
-  @inline(__always)
-  package func run(slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>, capacity: Int) -> Double? {
-    guard let code else { return constant }
-    guard stackSize <= capacity else { return nil }
-    var failedAt = 0
-    return NumericProgram.run(code, count: count, slots, stack: stack, propagates: propagates, failedAt: &failedAt)
-  }
-}
-
 extension Formula {
   /// The bytecode as a plain value (see ``CompiledProgram``).
   package var compiledProgram: CompiledProgram {
-    CompiledProgram(code: code, count: codeCount, stackSize: stackSize, constant: constant, propagates: propagates)
+    CompiledProgram(code: code, stackSize: stackSize, constant: constant, shape: program?.shape ?? .constant(constant))
   }
 }

@@ -25,24 +25,13 @@ final class NumericProgram: @unchecked Sendable {
     case pushAddSlotMultiplyConstant, pushAddSlotDivideConstant
     /// `top ×= (slot ⋚ z ? x : y)`: a factor chosen by a comparison of a fact with a constant.
     case multiplySelect
+    /// The end of the code (after the last instruction, where jumps past it land): the result
+    /// is the top of the stack.
+    case end
   }
 
   /// The comparison of ``Opcode/multiplySelect``.
-  enum Comparison: UInt8 {
-    case less, lessEqual, greater, greaterEqual, equal, notEqual
-
-    @inline(__always)
-    func holds(_ a: Double, _ b: Double) -> Bool {
-      switch self {
-      case .less: return a < b
-      case .lessEqual: return a <= b
-      case .greater: return a > b
-      case .greaterEqual: return a >= b
-      case .equal: return a == b
-      case .notEqual: return a != b
-      }
-    }
-  }
+  typealias Comparison = SlotComparison
 
   struct Instruction {
     var opcode: Opcode
@@ -60,25 +49,47 @@ final class NumericProgram: @unchecked Sendable {
   private let origins: [Node]
   private let secondOrigins: [Node?]
   let stackSize: Int
-  /// Whether every instruction propagates non-finite values (see ``run(_:count:_:stack:propagates:failedAt:)``).
-  let propagates: Bool
 
   init(_ root: Node) {
     var builder = Builder()
     builder.emit(root)
-    code = UnsafeMutableBufferPointer.allocate(capacity: max(1, builder.code.count))
-    _ = code.initialize(from: builder.code)
+    // The code ends with `end`: the loop needs no bounds check per instruction.
+    code = UnsafeMutableBufferPointer.allocate(capacity: builder.code.count + 1)
+    _ = code.initialize(from: builder.code + [Instruction(opcode: .end)])
     origins = builder.origins
     secondOrigins = builder.secondOrigins
     stackSize = max(1, builder.maximumDepth)
-    propagates = builder.code.allSatisfy { Self.propagates($0.opcode) }
   }
 
   deinit {
     code.deallocate()
   }
 
+  /// The instructions, without the final `end`.
   var count: Int { origins.count }
+
+  /// The program's shape when it is one that runs without the interpreter (see
+  /// ``CompiledProgram/Shape``).
+  var shape: CompiledProgram.Shape {
+    let first = code[0]
+    switch (count, first.opcode) {
+    case (1, .load): return .slot(Int(first.index))
+    case (1, .loadMultiplyConstant): return .scaled(slot: Int(first.index), by: first.x)
+    case (2, .load):
+      let comparison: SlotComparison
+      switch code[1].opcode {
+      case .lessConstant: comparison = .less
+      case .lessEqualConstant: comparison = .lessEqual
+      case .greaterConstant: comparison = .greater
+      case .greaterEqualConstant: comparison = .greaterEqual
+      case .equalConstant: comparison = .equal
+      case .notEqualConstant: comparison = .notEqual
+      default: return .other
+      }
+      return .compared(slot: Int(first.index), comparison, code[1].x)
+    default: return .other
+    }
+  }
 
   /// The failure message for an instruction index (negative: the second step of instruction
   /// `−index − 1`).
@@ -102,220 +113,280 @@ final class NumericProgram: @unchecked Sendable {
     }
   }
 
-  /// Runs code with an operand stack of at least `stackSize` Doubles; on failure returns nil and
-  /// sets `failedAt` to the instruction index. Touches no reference counts.
+  /// Runs code (ending with `end`) with an operand stack of at least `stackSize` Doubles; on
+  /// failure returns nil and sets `failedAt` to the instruction index. Touches no reference counts.
   ///
-  /// A program whose every step carries a non-finite operand into a non-finite result
-  /// (``propagates``) first runs without checking each step: a finite result proves no step
-  /// failed. Only a non-finite result runs again, checked, to name the step that failed first.
+  /// The code first runs without checking each step. A step that fails yields a non-finite
+  /// number (or is a division by zero, or a clamp whose bounds cross, which stop this run too),
+  /// and every later step either carries it into its own result (arithmetic) or checks it, as an
+  /// operand that could hide it (comparisons, selections, min/max, powers, jumps, and divisors:
+  /// `1 / inf` is 0), stopping the run. So a finite result proves no step failed; otherwise the
+  /// code runs again, checking each step, to name the step that failed first.
   @inline(__always)
   static func run(
-    _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>,
-    stack: UnsafeMutablePointer<Double>, propagates: Bool, failedAt: inout Int
+    _ code: UnsafePointer<Instruction>, _ slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>,
+    failedAt: inout Int
   ) -> Double? {
-    if propagates, let value = run(code, count: end, slots, stack: stack, checks: ResultOnly.self, failedAt: &failedAt),
-      value.isFinite
-    {
+    if let value = run(code, slots, stack: stack, checks: ResultOnly.self, failedAt: &failedAt), value.isFinite {
       return value
     }
-    return run(code, count: end, slots, stack: stack, checks: EveryStep.self, failedAt: &failedAt)
+    return runChecked(code, slots, stack: stack, failedAt: &failedAt)
   }
 
-  /// Whether an opcode turns a non-finite operand into a non-finite result, given finite slots
-  /// and constants (comparisons, selections, min/max, powers, jumps and divisions by computed
-  /// values can hide one: `1 / inf` is 0).
-  static func propagates(_ opcode: Opcode) -> Bool {
-    switch opcode {
-    case .push, .load, .loadMultiplyConstant, .loadDivideConstant, .loadAddConstant, .addConstant, .subtractConstant,
-      .multiplyConstant, .divideConstant, .addSlot, .subtractSlot, .multiplySlot, .negate, .add, .subtract, .multiply,
-      .round, .floor, .ceil, .absolute, .squareRoot, .addSlotMultiplyConstant, .addSlotDivideConstant, .multiplySelect,
-      .pushAddSlotMultiplyConstant, .pushAddSlotDivideConstant:
-      return true
-    default:
-      return false
-    }
+  /// The checked run (see ``run(_:_:stack:failedAt:)``): only after the unchecked one stopped.
+  @inline(never)
+  private static func runChecked(
+    _ code: UnsafePointer<Instruction>, _ slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>,
+    failedAt: inout Int
+  ) -> Double? {
+    run(code, slots, stack: stack, checks: EveryStep.self, failedAt: &failedAt)
   }
 
+  /// The interpreter. The top of the operand stack lives in `top` (a register), the values
+  /// under it in `stack` below `rest`; a push first stores `top` (the first push stores a
+  /// meaningless 0, so the stack holds at most `stackSize` Doubles). Pointers and wrapping
+  /// arithmetic: no overflow checks per step; `end` stops the loop.
   @inline(__always)
   private static func run<Checks: StepChecks>(
-    _ code: UnsafePointer<Instruction>, count end: Int, _ slots: UnsafePointer<Double>,
-    stack: UnsafeMutablePointer<Double>, checks: Checks.Type, failedAt: inout Int
+    _ code: UnsafePointer<Instruction>, _ slots: UnsafePointer<Double>, stack: UnsafeMutablePointer<Double>,
+    checks: Checks.Type, failedAt: inout Int
   ) -> Double? {
-    var top = -1
-    var pc = 0
-    while pc < end {
-      let instruction = code + pc
+    var top = 0.0
+    var rest = stack
+    var pc = code
+    while true {
+      let instruction = pc
       switch instruction.pointee.opcode {
+      case .end:
+        return top
       case .push:
-        top += 1
-        stack[top] = instruction.pointee.x
+        rest.pointee = top
+        rest += 1
+        top = instruction.pointee.x
       case .load:
-        top += 1
-        stack[top] = slots[Int(instruction.pointee.index)]
+        rest.pointee = top
+        rest += 1
+        top = slots[Int(instruction.pointee.index)]
       case .loadMultiplyConstant:
-        top += 1
-        stack[top] = slots[Int(instruction.pointee.index)] * instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest.pointee = top
+        rest += 1
+        top = slots[Int(instruction.pointee.index)] * instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .loadDivideConstant:
-        top += 1
-        stack[top] = slots[Int(instruction.pointee.index)] / instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest.pointee = top
+        rest += 1
+        top = slots[Int(instruction.pointee.index)] / instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .loadAddConstant:
-        top += 1
-        stack[top] = slots[Int(instruction.pointee.index)] + instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest.pointee = top
+        rest += 1
+        top = slots[Int(instruction.pointee.index)] + instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .addConstant:
-        stack[top] += instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        top += instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .subtractConstant:
-        stack[top] -= instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        top -= instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .multiplyConstant:
-        stack[top] *= instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        top *= instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .divideConstant:
-        stack[top] /= instruction.pointee.x
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        top /= instruction.pointee.x
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .addSlot:
-        stack[top] += slots[Int(instruction.pointee.index)]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        top += slots[Int(instruction.pointee.index)]
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .subtractSlot:
-        stack[top] -= slots[Int(instruction.pointee.index)]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        top -= slots[Int(instruction.pointee.index)]
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .multiplySlot:
-        stack[top] *= slots[Int(instruction.pointee.index)]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
-      case .negate: stack[top] = -stack[top]
+        top *= slots[Int(instruction.pointee.index)]
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
+      case .negate: top = -top
       case .add:
-        top -= 1
-        stack[top] += stack[top + 1]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest -= 1
+        top = rest.pointee + top
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .subtract:
-        top -= 1
-        stack[top] -= stack[top + 1]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest -= 1
+        top = rest.pointee - top
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .multiply:
-        top -= 1
-        stack[top] *= stack[top + 1]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest -= 1
+        top = rest.pointee * top
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .divide:
-        top -= 1
-        if stack[top + 1] == 0 { return fail(pc, &failedAt) }
-        stack[top] /= stack[top + 1]
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest -= 1
+        if top == 0 { return fail(code, pc, &failedAt) }
+        if Checks.hides(top) { return nil }
+        top = rest.pointee / top
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .remainder:
-        top -= 1
-        if stack[top + 1] == 0 { return fail(pc, &failedAt) }
-        stack[top] = stack[top].truncatingRemainder(dividingBy: stack[top + 1])
+        rest -= 1
+        if top == 0 { return fail(code, pc, &failedAt) }
+        if Checks.hides(top) { return nil }
+        top = rest.pointee.truncatingRemainder(dividingBy: top)
       case .less:
-        top -= 1
-        stack[top] = stack[top] < stack[top + 1] ? 1 : 0
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = rest.pointee < top ? 1 : 0
       case .lessEqual:
-        top -= 1
-        stack[top] = stack[top] <= stack[top + 1] ? 1 : 0
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = rest.pointee <= top ? 1 : 0
       case .greater:
-        top -= 1
-        stack[top] = stack[top] > stack[top + 1] ? 1 : 0
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = rest.pointee > top ? 1 : 0
       case .greaterEqual:
-        top -= 1
-        stack[top] = stack[top] >= stack[top + 1] ? 1 : 0
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = rest.pointee >= top ? 1 : 0
       case .equal:
-        top -= 1
-        stack[top] = stack[top] == stack[top + 1] ? 1 : 0
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = rest.pointee == top ? 1 : 0
       case .notEqual:
-        top -= 1
-        stack[top] = stack[top] != stack[top + 1] ? 1 : 0
-      case .lessConstant: stack[top] = stack[top] < instruction.pointee.x ? 1 : 0
-      case .lessEqualConstant: stack[top] = stack[top] <= instruction.pointee.x ? 1 : 0
-      case .greaterConstant: stack[top] = stack[top] > instruction.pointee.x ? 1 : 0
-      case .greaterEqualConstant: stack[top] = stack[top] >= instruction.pointee.x ? 1 : 0
-      case .equalConstant: stack[top] = stack[top] == instruction.pointee.x ? 1 : 0
-      case .notEqualConstant: stack[top] = stack[top] != instruction.pointee.x ? 1 : 0
-      case .selectConstants: stack[top] = stack[top] != 0 ? instruction.pointee.x : instruction.pointee.y
-      case .not: stack[top] = stack[top] == 0 ? 1 : 0
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = rest.pointee != top ? 1 : 0
+      case .lessConstant:
+        if Checks.hides(top) { return nil }
+        top = top < instruction.pointee.x ? 1 : 0
+      case .lessEqualConstant:
+        if Checks.hides(top) { return nil }
+        top = top <= instruction.pointee.x ? 1 : 0
+      case .greaterConstant:
+        if Checks.hides(top) { return nil }
+        top = top > instruction.pointee.x ? 1 : 0
+      case .greaterEqualConstant:
+        if Checks.hides(top) { return nil }
+        top = top >= instruction.pointee.x ? 1 : 0
+      case .equalConstant:
+        if Checks.hides(top) { return nil }
+        top = top == instruction.pointee.x ? 1 : 0
+      case .notEqualConstant:
+        if Checks.hides(top) { return nil }
+        top = top != instruction.pointee.x ? 1 : 0
+      case .selectConstants:
+        if Checks.hides(top) { return nil }
+        top = top != 0 ? instruction.pointee.x : instruction.pointee.y
+      case .not:
+        if Checks.hides(top) { return nil }
+        top = top == 0 ? 1 : 0
       case .minimum:
-        top -= 1
-        stack[top] = Swift.min(stack[top], stack[top + 1])
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = Swift.min(rest.pointee, top)
       case .maximum:
-        top -= 1
-        stack[top] = Swift.max(stack[top], stack[top + 1])
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = Swift.max(rest.pointee, top)
       case .clamp:
-        top -= 2
-        if stack[top + 1] > stack[top + 2] { return fail(pc, &failedAt) }
-        stack[top] = Swift.min(Swift.max(stack[top], stack[top + 1]), stack[top + 2])
-      case .round: stack[top] = stack[top].rounded(.toNearestOrAwayFromZero)
-      case .floor: stack[top] = stack[top].rounded(.down)
-      case .ceil: stack[top] = stack[top].rounded(.up)
-      case .absolute: stack[top] = Swift.abs(stack[top])
+        // The value, its lower bound, then its upper bound (on top).
+        rest -= 2
+        if rest[1] > top { return fail(code, pc, &failedAt) }
+        if Checks.hides(rest[0], rest[1]) || Checks.hides(top) { return nil }
+        top = Swift.min(Swift.max(rest[0], rest[1]), top)
+      case .round: top = top.rounded(.toNearestOrAwayFromZero)
+      case .floor: top = top.rounded(.down)
+      case .ceil: top = top.rounded(.up)
+      case .absolute: top = Swift.abs(top)
       case .power:
-        top -= 1
-        stack[top] = Foundation.pow(stack[top], stack[top + 1])
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        rest -= 1
+        if Checks.hides(rest.pointee, top) { return nil }
+        top = Foundation.pow(rest.pointee, top)
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .squareRoot:
-        if Checks.enabled && stack[top] < 0 { return fail(pc, &failedAt) }
-        stack[top] = stack[top].squareRoot()
+        if Checks.enabled && top < 0 { return fail(code, pc, &failedAt) }
+        top = top.squareRoot()
       case .addSlotMultiplyConstant:
         let term = slots[Int(instruction.pointee.index)] * instruction.pointee.x
-        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
-        stack[top] += term
-        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+        if Checks.enabled && !term.isFinite { return fail(code, pc, &failedAt) }
+        top += term
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt, second: true) }
       case .addSlotDivideConstant:
         let term = slots[Int(instruction.pointee.index)] / instruction.pointee.x
-        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
-        stack[top] += term
-        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+        if Checks.enabled && !term.isFinite { return fail(code, pc, &failedAt) }
+        top += term
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt, second: true) }
       case .pushAddSlotMultiplyConstant:
         let term = slots[Int(instruction.pointee.index)] * instruction.pointee.y
-        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
-        top += 1
-        stack[top] = instruction.pointee.x + term
-        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+        if Checks.enabled && !term.isFinite { return fail(code, pc, &failedAt) }
+        rest.pointee = top
+        rest += 1
+        top = instruction.pointee.x + term
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt, second: true) }
       case .pushAddSlotDivideConstant:
         let term = slots[Int(instruction.pointee.index)] / instruction.pointee.y
-        if Checks.enabled && !term.isFinite { return fail(pc, &failedAt) }
-        top += 1
-        stack[top] = instruction.pointee.x + term
-        if Checks.enabled && !stack[top].isFinite { return fail(-pc - 1, &failedAt) }
+        if Checks.enabled && !term.isFinite { return fail(code, pc, &failedAt) }
+        rest.pointee = top
+        rest += 1
+        top = instruction.pointee.x + term
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt, second: true) }
       case .multiplySelect:
-        stack[top] *=
+        top *=
           instruction.pointee.comparison.holds(slots[Int(instruction.pointee.index)], instruction.pointee.z)
           ? instruction.pointee.x : instruction.pointee.y
-        if Checks.enabled && !stack[top].isFinite { return fail(pc, &failedAt) }
+        if Checks.enabled && !top.isFinite { return fail(code, pc, &failedAt) }
       case .jump:
-        pc = Int(instruction.pointee.index)
+        pc = code + Int(instruction.pointee.index)
         continue
       case .jumpIfFalse:
-        top -= 1
-        if stack[top + 1] == 0 {
-          pc = Int(instruction.pointee.index)
+        if Checks.hides(top) { return nil }
+        let condition = top
+        rest -= 1
+        top = rest.pointee
+        if condition == 0 {
+          pc = code + Int(instruction.pointee.index)
           continue
         }
       case .jumpIfFalseElsePop:
-        if stack[top] == 0 {
-          pc = Int(instruction.pointee.index)
+        if Checks.hides(top) { return nil }
+        if top == 0 {
+          pc = code + Int(instruction.pointee.index)
           continue
         }
-        top -= 1
+        rest -= 1
+        top = rest.pointee
       case .jumpIfTrueElsePop:
-        if stack[top] != 0 {
-          pc = Int(instruction.pointee.index)
+        if Checks.hides(top) { return nil }
+        if top != 0 {
+          pc = code + Int(instruction.pointee.index)
           continue
         }
-        top -= 1
+        rest -= 1
+        top = rest.pointee
       }
       pc += 1
     }
-    return stack[0]
   }
 
+  /// Records the failing instruction (`second`: its second step, as `−index − 1`).
   @inline(__always)
-  private static func fail(_ pc: Int, _ failedAt: inout Int) -> Double? {
-    failedAt = pc
+  private static func fail(
+    _ code: UnsafePointer<Instruction>, _ pc: UnsafePointer<Instruction>, _ failedAt: inout Int, second: Bool = false
+  ) -> Double? {
+    let index = pc - code
+    failedAt = second ? -index - 1 : index
     return nil
   }
 }
 
-/// Whether a run checks each step's result (to name the failing step) or only the final one.
+/// Whether a run checks each step's result (to name the failing step) or only the final one and
+/// the operands that could hide a failure.
 protocol StepChecks { static var enabled: Bool { get } }
 enum EveryStep: StepChecks { static var enabled: Bool { true } }
 enum ResultOnly: StepChecks { static var enabled: Bool { false } }
+
+extension StepChecks {
+  /// In an unchecked run: whether an operand a step could hide is not finite (the run stops).
+  @inline(__always)
+  static func hides(_ operand: Double) -> Bool { !enabled && !operand.isFinite }
+
+  @inline(__always)
+  static func hides(_ first: Double, _ second: Double) -> Bool {
+    !enabled && !(first.isFinite && second.isFinite)
+  }
+}
