@@ -223,7 +223,15 @@ import Testing
     var random = TestRandom(seed: 5)
     var values: [Double] = [
       0, -0.0, 0.5, 1.5, 2.5, -2.5, .ulpOfOne, -.ulpOfOne, 1e15 + 0.5, -(1e15 + 0.5), .infinity, -.infinity,
+      0.49999999999999994, -0.49999999999999994, 2_251_799_813_685_247.5, -2_251_799_813_685_248.5,
+      4_503_599_627_370_495.5, -4_503_599_627_370_494.5, 4_503_599_627_370_496, .leastNonzeroMagnitude,
+      -.leastNormalMagnitude, .greatestFiniteMagnitude,
     ]
+    // Every half between 2^51 and 2^52, where a Double's fraction is a half or nothing.
+    for _ in 0..<10_000 {
+      let whole = Double(Int64.random(in: 2_251_799_813_685_248..<4_503_599_627_370_495, using: &random))
+      values += [whole + 0.5, -(whole + 0.5), whole]
+    }
     for _ in 0..<100_000 {
       let magnitude = Double.random(in: -60...60, using: &random)
       values.append(Double.random(in: -1...1, using: &random) * Foundation.pow(2, magnitude))

@@ -126,8 +126,11 @@ extension Engine {
   }
 
   /// Rounds to a whole unit, halves away from zero, after dropping binary noise below 1e-6
-  /// (so 50 × 1.15, which is 57.4999… in binary, gives 58 as written by hand).
+  /// (so 50 × 1.15, which is 57.4999… in binary, gives 58 as written by hand). Both roundings
+  /// without a library call (``RoundingMode/halfAwayFromZero(_:)``, which falls back to it
+  /// beyond 2^52).
+  @inline(__always)
   static func wholeUnits(_ value: Double) -> Double {
-    ((value * 1_000_000).rounded() / 1_000_000).rounded(.toNearestOrAwayFromZero)
+    RoundingMode.halfAwayFromZero(RoundingMode.halfAwayFromZero(value * 1_000_000) / 1_000_000)
   }
 }

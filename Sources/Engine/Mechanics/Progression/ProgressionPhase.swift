@@ -70,8 +70,9 @@ extension Engine {
   /// Rounds to the nearest multiple of `increment`, moving at least one increment when the
   /// change is non-zero, and never below zero.
   static func roundLoad(_ raw: Double, from load: Double, change: Double, increment: Double) -> Double {
-    func clean(_ steps: Double) -> Double { (steps * increment * 1000).rounded() / 1000 }
-    var rounded = clean((raw / increment).rounded(.toNearestOrAwayFromZero))
+    // Half away from zero without a library call (``RoundingMode/halfAwayFromZero(_:)``).
+    func clean(_ steps: Double) -> Double { RoundingMode.halfAwayFromZero(steps * increment * 1000) / 1000 }
+    var rounded = clean(RoundingMode.halfAwayFromZero(raw / increment))
     if change > 0, rounded <= load { rounded = clean((load / increment).rounded(.down) + 1) }
     if change < 0, rounded >= load { rounded = clean((load / increment).rounded(.up) - 1) }
     return max(0, rounded)

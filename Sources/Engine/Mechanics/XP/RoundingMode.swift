@@ -20,19 +20,17 @@ public enum RoundingMode: String, Sendable, CaseIterable {
     }
   }
 
-  /// Rounds half away from zero without a library call below 2^52 in magnitude (where every
-  /// Double has a fraction to look at): truncate, then step away from zero when the remainder,
-  /// which is exact, is at least one half. The sign of a zero result follows the value's.
+  /// Rounds half away from zero without a library call below 2^52 in magnitude (beyond it every
+  /// Double is whole): adding 2^52 to the magnitude rounds its fraction away exactly as the
+  /// hardware rounds (to nearest, a tie to even), subtracting it back is exact, and a tie that
+  /// went down to even steps up one. The result takes the value's sign (so −0.3 gives −0, as the
+  /// library does). No conversion to an integer, whose range check costs more than this.
   @inline(__always)
   static func halfAwayFromZero(_ value: Double) -> Double {
-    guard abs(value) < 4_503_599_627_370_496 else { return value.rounded(.toNearestOrAwayFromZero) }
-    var whole = Double(Int64(value))
-    let remainder = value - whole
-    if remainder >= 0.5 {
-      whole += 1
-    } else if remainder <= -0.5 {
-      whole -= 1
-    }
-    return whole == 0 ? Double(signOf: value, magnitudeOf: 0) : whole
+    let magnitude = abs(value)
+    guard magnitude < 4_503_599_627_370_496 else { return value.rounded(.toNearestOrAwayFromZero) }
+    var whole = (magnitude + 4_503_599_627_370_496) - 4_503_599_627_370_496
+    if whole - magnitude == -0.5 { whole += 1 }
+    return Double(signOf: value, magnitudeOf: whole)
   }
 }
