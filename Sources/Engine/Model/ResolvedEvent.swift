@@ -102,4 +102,13 @@ package struct EventView {
   @inline(__always) var setCount: Int { pointer.pointee.sets.count }
   @inline(__always) func exercise(_ index: Int) -> Int32 { pointer.pointee.exercises[index] }
   @inline(__always) func set(_ index: Int) -> ResolvedSet { pointer.pointee.sets[index] }
+
+  /// Runs `body` on the workout's sets in place (a loop over them then touches no reference
+  /// count and checks no bounds against the array).
+  @inline(__always)
+  func withSets<Result, Failure>(_ body: (UnsafeBufferPointer<ResolvedSet>) throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
+    try pointer.pointee.sets.withUnsafeBufferPointer(body)
+  }
 }

@@ -13,6 +13,10 @@ public final class RecordRules: Sendable {
   public let highRepSets: HighRepSets
   /// Whether the first session of an exercise already counts as records.
   public let awardFirst: Bool
+  /// Whether each kind is tracked (``kinds`` as flags, read once per workout).
+  let tracksHeaviest: Bool
+  let tracksEstimate: Bool
+  let tracksRepsAtWeight: Bool
 
   /// What the estimate does with sets of more reps than ``maxRepsForEstimate``.
   public enum HighRepSets: String, Sendable, CaseIterable {
@@ -32,6 +36,9 @@ public final class RecordRules: Sendable {
     self.maxRepsForEstimate = maxRepsForEstimate
     self.highRepSets = highRepSets
     self.awardFirst = awardFirst
+    tracksHeaviest = kinds.contains(.heaviestWeight)
+    tracksEstimate = kinds.contains(.estimatedOneRepMax)
+    tracksRepsAtWeight = kinds.contains(.repsAtWeight)
   }
 
   /// The reps the estimate reads for a set, or nil when the set does not count.
