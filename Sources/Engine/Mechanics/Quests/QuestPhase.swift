@@ -13,27 +13,22 @@ extension Engine {
     let categories = pack.categories.count
     for index in 0..<2 {
       let key = index == 0 ? keys.0 : keys.1
-      if state.quests.periods[index].period != key {
-        state.quests.periods[index].restart(period: key, categories: categories)
-      }
-      let facts = context.facts
-      state.quests.periods[index].workouts += 1
-      state.quests.periods[index].minutes += facts.durationMin
-      state.quests.periods[index].volumeKg += facts.volumeKg
-      state.quests.periods[index].sets += facts.sets
-      state.quests.periods[index].reps += facts.reps
-      state.quests.periods[index].xp += facts.xp
-      state.quests.periods[index].activeKcal += facts.activeKcal
-      state.quests.periods[index].categoryWorkouts[facts.category] += 1
-      state.quests.periods[index].categoryMinutes[facts.category] += facts.durationMin
+      Self.count(context.facts, in: &state.quests.periods[index], period: key, categories: categories)
     }
+    // The slots are filled for one period at a time, and again after a completion (its count
+    // and reward change what the facts read).
+    var filled = -1
     for index in rules.quests.indices {
       let periodIndex = rules.quests[index].period == .day ? 0 : 1
       let key = periodIndex == 0 ? keys.0 : keys.1
       guard state.quests.quests[index].lastPeriod != key else { continue }
-      context.questPeriod = periodIndex
-      fill(slots(QuestsMechanic.self, 0), &context, &state)
+      if filled != periodIndex {
+        context.questPeriod = periodIndex
+        fill(slots(QuestsMechanic.self, 0), &context, &state)
+        filled = periodIndex
+      }
       guard try evaluate(QuestsMechanic.self, site: 0, formula: index, context) != 0 else { continue }
+      filled = -1
       state.quests.quests[index].completions += 1
       state.quests.quests[index].lastPeriod = key
       state.quests.completions += 1
@@ -41,5 +36,14 @@ extension Engine {
       let reward = rules.quests[index].rewardXP
       if reward > 0 { try addPlayerXP(Int64(reward), &context, &state, &log) }
     }
+  }
+
+  /// Counts a workout in a period's totals (one access to them), restarting them for a new
+  /// period.
+  @inline(__always)
+  private static func count(_ facts: borrowing EventFacts, in totals: inout PeriodTotals, period: Int, categories: Int)
+  {
+    if totals.period != period { totals.restart(period: period, categories: categories) }
+    totals.add(facts)
   }
 }

@@ -122,6 +122,20 @@ public struct PeriodTotals: Sendable, Equatable, Codable, Hashable {
     for index in categoryMinutes.indices { categoryMinutes[index] = 0 }
   }
 
+  /// Counts a workout of the period (its category's entries included).
+  @inline(__always)
+  mutating func add(_ facts: borrowing EventFacts) {
+    workouts += 1
+    minutes += facts.durationMin
+    volumeKg += facts.volumeKg
+    sets += facts.sets
+    reps += facts.reps
+    xp += facts.xp
+    activeKcal += facts.activeKcal
+    categoryWorkouts[facts.category] += 1
+    categoryMinutes[facts.category] += facts.durationMin
+  }
+
   /// Whether the per-category entries match a pack with `categories` categories.
   func fits(categories: Int) -> Bool {
     categoryWorkouts.count == categories && categoryMinutes.count == categories
