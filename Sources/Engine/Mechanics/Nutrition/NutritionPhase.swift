@@ -60,13 +60,27 @@ extension Engine {
             signals: signals)
         ))
     }
-    // Keep the days that can still fall in a later window: (day − window, day].
+    // Keep the days that can still fall in a later window: (day − window, day], in order.
     let keepFrom = day.number - rules.trendWindowDays + 1
-    state.nutrition.recentIntake.removeAll { $0.day.number < keepFrom || $0.day > day }
+    Self.keep(&state.nutrition.recentIntake) { $0.day.number >= keepFrom && $0.day <= day }
     if let intake = state.today.intakeKcal, state.today.day == day {
       state.nutrition.recentIntake.append(DailyIntake(day: day, kcal: intake))
     }
     state.today.isClosed = true
+  }
+
+  /// Keeps the entries that pass, in order, moving them down in place (`removeAll(where:)`
+  /// partitions and replaces a subrange: several times the work for a list of a few days).
+  @inline(__always)
+  static func keep(_ entries: inout [DailyIntake], where passes: (DailyIntake) -> Bool) {
+    var kept = 0
+    entries.withUnsafeMutableBufferPointer { entries in
+      for index in entries.indices where passes(entries[index]) {
+        entries[kept] = entries[index]
+        kept += 1
+      }
+    }
+    entries.removeLast(entries.count - kept)
   }
 
   /// Each macro's target, rounded: its formula in order (reading the unrounded targets before
@@ -85,44 +99,42 @@ extension Engine {
     let slotCount = 5 + rules.macros.count
     let stack = context.stack
     let capacity = context.stackCapacity
-    let result = withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount) { values in
-      Result { () throws(EngineError) -> MacroTargets in
-        values.initialize(repeating: 0)
-        values[0] = base.kcal
-        values[1] = base.proteinG
-        values[2] = base.carbsG
-        values[3] = base.fatG
-        values[4] = adjustment
-        var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
-        let slots = UnsafePointer(values.baseAddress.unsafelyUnwrapped)
-        for index in rules.macros.indices {
-          // The macro's program from the engine's plan (no reference counts); its formula only
-          // to name a failing step.
-          let value: Double
-          if let computed = plan.macros[index].run(slots: slots, stack: stack, capacity: capacity) {
-            value = computed
-          } else {
-            let formula = rules.macros[index].formula
-            do throws(FormulaFailure) {
-              value = try formula.evaluate(slots: slots)
-            } catch {
-              throw EngineError.formulaFailed(diagnostic: formula.diagnostic(for: error))
-            }
-          }
-          values[5 + index] = value
-          // A target below zero means none.
-          let target = max(0, value)
-          switch rules.macros[index].name {
-          case .kcal: computed.kcal = Self.wholeUnits(target)
-          case .proteinG: computed.proteinG = Self.wholeUnits(target)
-          case .carbsG: computed.carbsG = Self.wholeUnits(target)
-          case .fatG: computed.fatG = Self.wholeUnits(target)
+    return try withUnsafeTemporaryAllocation(of: Double.self, capacity: slotCount) {
+      values throws(EngineError) -> MacroTargets in
+      values.initialize(repeating: 0)
+      values[0] = base.kcal
+      values[1] = base.proteinG
+      values[2] = base.carbsG
+      values[3] = base.fatG
+      values[4] = adjustment
+      var computed = MacroTargets(kcal: 0, proteinG: 0, carbsG: 0, fatG: 0)
+      let slots = UnsafePointer(values.baseAddress.unsafelyUnwrapped)
+      for index in rules.macros.indices {
+        // The macro's program from the engine's plan (no reference counts); its formula only
+        // to name a failing step.
+        let value: Double
+        if let computed = plan.macros[index].run(slots: slots, stack: stack, capacity: capacity) {
+          value = computed
+        } else {
+          let formula = rules.macros[index].formula
+          do throws(FormulaFailure) {
+            value = try formula.evaluate(slots: slots)
+          } catch {
+            throw EngineError.formulaFailed(diagnostic: formula.diagnostic(for: error))
           }
         }
-        return computed
+        values[5 + index] = value
+        // A target below zero means none.
+        let target = max(0, value)
+        switch rules.macros[index].name {
+        case .kcal: computed.kcal = Self.wholeUnits(target)
+        case .proteinG: computed.proteinG = Self.wholeUnits(target)
+        case .carbsG: computed.carbsG = Self.wholeUnits(target)
+        case .fatG: computed.fatG = Self.wholeUnits(target)
+        }
       }
+      return computed
     }
-    return try result.get()
   }
 
   /// Rounds to a whole unit, halves away from zero, after dropping binary noise below 1e-6
