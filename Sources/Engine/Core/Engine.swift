@@ -86,8 +86,12 @@ public final class Engine: Sendable {
       generalStarts: storage.buffer(generalStarts),
       tierCount: achievements.tierCount,
       progressionCategories: storage.buffer(progression),
+      exerciseCategories: storage.buffer(pack.exercises.map { Int32($0.category) }),
+      exerciseIncrements: storage.buffer(pack.exercises.map { $0.incrementKg ?? .nan }),
       oneRepMax: oneRepMax?.compiledProgram,
       companionStats: companionStats?.compiledProgram,
+      companions: CompanionPlan(pack.companions, categories: pack.categories.count, storage: storage),
+      seasons: SeasonPlan(pack.seasons, storage: storage),
       macros: storage.buffer(macros.map(\.compiledProgram)))
     var progress = PlayerProgress()
     for mechanic in Mechanics.all { _ = mechanic.align(&progress, to: pack) }

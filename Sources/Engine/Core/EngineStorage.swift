@@ -138,11 +138,17 @@ struct EnginePlan: @unchecked Sendable {
   let tierCount: Int
   /// Per category: whether its exercises get load suggestions.
   let progressionCategories: UnsafeBufferPointer<Bool>
+  /// Per exercise of the pack: its category, and its own load increment (NaN when it has none).
+  let exerciseCategories: UnsafeBufferPointer<Int32>
+  let exerciseIncrements: UnsafeBufferPointer<Double>
   /// Formulas of private scopes, whose arguments are their slots: the one-rep-max estimate
   /// (weight, reps), the companion stat (base, growth, profile, level), and per nutrition macro
   /// its target (see ``Engine/targets(_:base:adjustment:_:)``); nil without the mechanic.
   let oneRepMax: CompiledProgram?
   let companionStats: CompiledProgram?
+  /// The companion and season rules the phases read, as plain memory.
+  let companions: CompanionPlan
+  let seasons: SeasonPlan
   let macros: UnsafeBufferPointer<CompiledProgram>
 }
 

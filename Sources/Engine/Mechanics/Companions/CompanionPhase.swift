@@ -56,11 +56,11 @@ extension Engine {
   /// A species' stats at a level: the pack's stat formula of base, growth, element profile, level.
   func stats(of species: Int, level: Int, _ context: borrowing EventContext) throws(EngineError) -> Stats {
     guard let rules = pack.companions else { return Stats([0, 0, 0, 0]) }
-    let rule = rules.species[species]
-    let profile = rules.elements[rule.element].profile
+    let arguments = plan.companions.statArguments.baseAddress.unsafelyUnwrapped + 3 * species
+    let (base, growth, profile) = (arguments[0], arguments[1], arguments[2])
     var stats = Stats(hp: 0, attack: 0, defense: 0, speed: 0)
     for index in 0..<4 {
-      let arguments = (rule.base[index], rule.growth[index], profile[index], Double(level))
+      let arguments = (base[index], growth[index], profile[index], Double(level))
       let value: Double
       if let program = plan.companionStats, let computed = run(program, arguments, context) {
         value = computed
@@ -81,42 +81,52 @@ extension Engine {
     return stats
   }
 
+  /// The active companion's share of the workout's XP (and its affinity bonus), and the levels
+  /// it reaches. Computed on its numbers and written once all succeeded (on a failure the
+  /// companion is unchanged), without copying the companion (its species name).
   func awardCompanionXP(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog)
     throws(EngineError)
   {
-    guard let rules = pack.companions, let active = state.companions.active, active < state.companions.members.count
+    guard pack.companions != nil, let active = state.companions.active, active < state.companions.members.count
     else {
       return
     }
     fill(slots(CompanionsMechanic.self, 0), &context, &state)
     let share = try wholeXP(plan.rounding.round(try evaluate(CompanionsMechanic.self, site: 0, formula: 0, context)))
     var bonus: Int64 = 0
-    var companion = state.companions.members[active]
-    let species = rules.species[companion.speciesIndex]
-    if rules.elements[species.element].affinity.contains(context.facts.category) {
+    let species = state.companions.members[active].speciesIndex
+    if plan.companions.hasAffinity(species, context.facts.category) {
       bonus = try wholeXP(plan.rounding.round(try evaluate(CompanionsMechanic.self, site: 0, formula: 1, context)))
     }
     let gained = max(0, share + bonus)
-    try add(gained, to: &companion.xp, "the companion's XP")
+    var xp = state.companions.members[active].xp
+    try add(gained, to: &xp, "the companion's XP")
     if log.isRecording {
       log.append(
         AwardRecord(
           day: context.day,
-          Recorded.CompanionXP(
-            species: companion.speciesIndex, xp: gained, share: share, affinityBonus: bonus, total: companion.xp)))
+          Recorded.CompanionXP(species: species, xp: gained, share: share, affinityBonus: bonus, total: xp)))
     }
-    while let threshold = rules.levels.threshold(after: companion.level), companion.xp >= threshold {
-      companion.level += 1
-      companion.stats = try stats(of: companion.speciesIndex, level: companion.level, context)
+    let thresholds = plan.companions.thresholds
+    var level = state.companions.members[active].level
+    var reached: Stats?
+    while level < thresholds.count, xp >= thresholds[level] {
+      let threshold = thresholds[level]
+      level += 1
+      let stats = try stats(of: species, level: level, context)
+      reached = stats
       if log.isRecording {
         log.append(
           AwardRecord(
             day: context.day,
-            Recorded.CompanionLevelUp(
-              species: companion.speciesIndex, level: companion.level, threshold: threshold, stats: companion.stats)))
+            Recorded.CompanionLevelUp(species: species, level: level, threshold: threshold, stats: stats)))
       }
     }
-    state.companions.members[active] = companion
+    state.companions.members[active].xp = xp
+    if let reached {
+      state.companions.members[active].level = level
+      state.companions.members[active].stats = reached
+    }
   }
 
   func evolve(_ context: inout EventContext, _ state: inout PlayerProgress, _ log: inout AwardLog) throws(EngineError) {
@@ -126,6 +136,11 @@ extension Engine {
     }
     var filled = false
     while true {
+      // Most workouts: the species does not evolve yet (read in place, without a copy).
+      let member = (
+        species: state.companions.members[active].speciesIndex, level: state.companions.members[active].level
+      )
+      guard member.level >= plan.companions.evolvesAt[member.species] else { return }
       var companion = state.companions.members[active]
       let species = rules.species[companion.speciesIndex]
       guard let evolution = species.evolution, companion.level >= evolution.atLevel else { return }

@@ -16,17 +16,21 @@ extension Engine {
     let deload = isDeloadWeek(context.day, state)
     var setIndex = 0
     for position in 0..<workout.exerciseCount {
-      let rule = pack.exercises[Int(workout.exercise(position))]
+      let exercise = Int(workout.exercise(position))
       var load = 0.0
       var hardest = 0.0
-      while setIndex < workout.setCount, workout.set(setIndex).exercise == Int32(position) {
-        let set = workout.set(setIndex)
-        setIndex += 1
-        if set.isWarmUp { continue }
-        load = max(load, set.weightKg)
-        hardest = max(hardest, set.rpe)
+      workout.withSets { sets in
+        while setIndex < sets.count, sets[setIndex].exercise == Int32(position) {
+          let set = sets[setIndex]
+          setIndex += 1
+          if set.isWarmUp { continue }
+          load = max(load, set.weightKg)
+          hardest = max(hardest, set.rpe)
+        }
       }
-      guard plan.progressionCategories[rule.category], load > 0 else { continue }
+      // The exercise's category and increment from the engine's tables (the pack's rule, a
+      // struct with a name, would be copied and released per exercise).
+      guard plan.progressionCategories[Int(plan.exerciseCategories[exercise])], load > 0 else { continue }
       let rpe: Double
       if hardest > 0 {
         rpe = hardest
@@ -35,7 +39,8 @@ extension Engine {
       } else {
         continue
       }
-      let increment = rule.incrementKg ?? rules.incrementKg
+      let ownIncrement = plan.exerciseIncrements[exercise]
+      let increment = ownIncrement.isNaN ? rules.incrementKg : ownIncrement
       let index = pack.entry(
         of: workout, at: position, in: &state.loads, name: \.exercise, make: { LoadState(exercise: $0) })
       let text = index < pack.exercises.count ? -1 : log.append(text: state.loads[index].exercise)

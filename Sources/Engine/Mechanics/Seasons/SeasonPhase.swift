@@ -9,9 +9,10 @@ extension Engine {
     throws(EngineError)
   {
     guard let rules = pack.seasons else { return }
+    let seasons = plan.seasons
     var filled = false
-    for index in rules.seasons.indices where rules.seasons[index].contains(context.day) {
-      let season = rules.seasons[index]
+    for index in seasons.days.indices where seasons.days[index].from <= context.day {
+      guard context.day <= seasons.days[index].to else { continue }
       if !filled {
         fill(slots(SeasonsMechanic.self, 0), &context, &state)
         filled = true
@@ -20,21 +21,22 @@ extension Engine {
         0,
         try wholeXP(
           RoundingMode.halfAwayFromZero(try evaluate(SeasonsMechanic.self, site: 0, formula: index, context))))
-      var progress = state.seasons.seasons[index]
-      try add(points, to: &progress.points, "season '\(season.id)' points")
-      var reached: [Int] = []
-      while progress.tier < season.tiers.count, progress.points >= season.tiers[progress.tier].at {
-        progress.tier += 1
-        reached.append(progress.tier)
-      }
-      state.seasons.seasons[index] = progress
-      state.seasons.tiers += reached.count
-      for tier in reached {
+      // The season's progress changes in place (only once its new points are known to fit).
+      try add(points, to: &state.seasons.seasons[index].points, "season '\(rules.seasons[index].id)' points")
+      let total = state.seasons.seasons[index].points
+      let first = Int(seasons.tierStarts[index])
+      let tiers = Int(seasons.tierStarts[index + 1]) - first
+      let before = state.seasons.seasons[index].tier
+      var tier = before
+      while tier < tiers, total >= seasons.tierPoints[first + tier] { tier += 1 }
+      guard tier > before else { continue }
+      state.seasons.seasons[index].tier = tier
+      state.seasons.tiers += tier - before
+      for reached in before + 1...tier {
         if log.isRecording {
-          log.append(
-            AwardRecord(day: context.day, Recorded.SeasonTier(season: index, tier: tier, points: progress.points)))
+          log.append(AwardRecord(day: context.day, Recorded.SeasonTier(season: index, tier: reached, points: total)))
         }
-        let reward = season.tiers[tier - 1].rewardXP
+        let reward = seasons.tierRewards[first + reached - 1]
         if reward > 0 { try addPlayerXP(Int64(reward), &context, &state, &log) }
       }
     }
