@@ -29,21 +29,28 @@ extension Engine {
     var context = EventContext(
       day: event.pointee.day, slots: scratch, stack: scratch + plan.slotCount, stackCapacity: plan.stackDepth,
       tables: plan.tables, recording: log.isRecording, explaining: log.isExplaining)
-    switch event.pointee.kind {
-    case .workout:
-      try applyWorkout(event, &context, &live, &log)
-    case .nutrition:
-      try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
-    case .companion:
-      try applyCompanionChoice(Int(event.pointee.species), &context, &live, &log)
-    case .profile:
-      try applyProfile(event.pointee.targets, &context, &live, &log)
-    case .dayClosed:
-      try applyDayClosure(&context, &live, &log)
-    case .retraction:
-      throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
-    case .mechanic:
-      try applyMechanicEvent(event, &context, &live, &log)
+    do throws(EngineError) {
+      switch event.pointee.kind {
+      case .workout:
+        try applyWorkout(event, &context, &live, &log)
+      case .nutrition:
+        try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
+      case .companion:
+        try applyCompanionChoice(Int(event.pointee.species), &context, &live, &log)
+      case .profile:
+        try applyProfile(event.pointee.targets, &context, &live, &log)
+      case .dayClosed:
+        try applyDayClosure(&context, &live, &log)
+      case .retraction:
+        throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
+      case .mechanic:
+        try applyMechanicEvent(event, &context, &live, &log)
+      }
+    } catch {
+      // A failure may leave facts moved that no check saw: the next check evaluates every
+      // non-indexed achievement (as before an event ever checked them).
+      live.hasCheckedGeneral = false
+      throw error
     }
   }
 

@@ -52,6 +52,9 @@ public final class Engine: Sendable {
       generalStarts.append(conditionCount)
       conditionCount += Int32(general.conditions.count)
     }
+    let generalSlots = achievements.general.map { general in
+      Set(general.conditions.flatMap(\.formula.slots)).sorted().map { Int32($0) }
+    }
     for index in pack.progression?.categories ?? [] { progression[index] = true }
     plan = EnginePlan(
       slotCount: facts.count,
@@ -82,8 +85,18 @@ public final class Engine: Sendable {
         achievements.eventGroups.reduce(into: [Int32]()) { ends, list in
           ends.append((ends.last ?? 0) + Int32(list.count))
         }),
-      hasGeneralAchievements: !achievements.general.isEmpty,
       generalStarts: storage.buffer(generalStarts),
+      generalAchievements: storage.buffer(achievements.general.map { Int32($0.achievement) }),
+      generalTiers: storage.buffer(achievements.general.map { Int32($0.conditions.count) }),
+      generalBounds: storage.buffer(achievements.general.flatMap { $0.conditions.map { $0.atLeast ?? .nan } }),
+      generalSlots: storage.buffer(generalSlots.flatMap { $0 }),
+      generalSlotEnds: storage.buffer(
+        generalSlots.reduce(into: [Int32]()) { ends, list in ends.append((ends.last ?? 0) + Int32(list.count)) }),
+      eventGeneral: storage.buffer(achievements.eventGeneral.flatMap { $0.map { Int32($0) } }),
+      eventGeneralEnds: storage.buffer(
+        achievements.eventGeneral.reduce(into: [Int32]()) { ends, list in
+          ends.append((ends.last ?? 0) + Int32(list.count))
+        }),
       tierCount: achievements.tierCount,
       progressionCategories: storage.buffer(progression),
       exerciseCategories: storage.buffer(pack.exercises.map { Int32($0.category) }),
@@ -173,6 +186,9 @@ package struct LivePlayer: Sendable {
   /// Whether an event has checked every achievement group (the first one does, so a fact that
   /// already meets a new threshold unlocks at once, whatever event comes next).
   var hasCheckedAll = false
+  /// Whether the non-indexed achievements were all checked since the last event that failed
+  /// (a failure may leave facts moved and unchecked: the next check evaluates every one).
+  var hasCheckedGeneral = false
   private var memory: ScratchMemory?
 
   package init(progress: PlayerProgress, cursors: [Int]) {

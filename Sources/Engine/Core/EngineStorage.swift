@@ -130,10 +130,20 @@ struct EnginePlan: @unchecked Sendable {
   /// ``AchievementPlan/eventGroups`` flattened: key k's groups are `eventGroups[eventGroupEnds[k − 1]..<eventGroupEnds[k]]`.
   let eventGroups: UnsafeBufferPointer<Int32>
   let eventGroupEnds: UnsafeBufferPointer<Int32>
-  let hasGeneralAchievements: Bool
   /// Per non-indexed achievement (``AchievementPlan/general``), where its tiers' conditions start
-  /// in the achievements' formula site.
+  /// in the achievements' formula site, its achievement's index and its tier count; per
+  /// condition, the bound its metric must reach (NaN: a true/false condition).
   let generalStarts: UnsafeBufferPointer<Int32>
+  let generalAchievements: UnsafeBufferPointer<Int32>
+  let generalTiers: UnsafeBufferPointer<Int32>
+  let generalBounds: UnsafeBufferPointer<Double>
+  /// Per non-indexed achievement, the slots its conditions read (flattened, with ends): what is
+  /// filled before evaluating its next tier.
+  let generalSlots: UnsafeBufferPointer<Int32>
+  let generalSlotEnds: UnsafeBufferPointer<Int32>
+  /// ``AchievementPlan/eventGeneral`` flattened, as ``eventGroups``.
+  let eventGeneral: UnsafeBufferPointer<Int32>
+  let eventGeneralEnds: UnsafeBufferPointer<Int32>
   /// All achievement tiers of the pack (a bound on the rounds of unlocking).
   let tierCount: Int
   /// Per category: whether its exercises get load suggestions.

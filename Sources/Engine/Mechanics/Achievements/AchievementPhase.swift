@@ -11,32 +11,39 @@ extension Engine {
     _ context: inout EventContext, _ live: inout LivePlayer, isNutrition: Bool = false, _ log: inout AwardLog
   ) throws(EngineError) {
     guard plan.tierCount > 0 else { return }
-    // Only the groups whose facts this event can move (all of them on a player's first event).
-    let key =
-      live.hasCheckedAll
-      ? AchievementPlan.eventKey(
-        category: context.facts.category, categories: plan.categoryCount, isNutrition: isNutrition)
-      : plan.categoryCount + 2
+    // Only the groups and non-indexed achievements whose facts this event can move (all of them
+    // on a player's first event, and the non-indexed ones after an event failed).
+    let all = plan.categoryCount + 2
+    let key = AchievementPlan.eventKey(
+      category: context.facts.category, categories: plan.categoryCount, isNutrition: isNutrition)
+    let listed = Self.list(plan.eventGroups, plan.eventGroupEnds, live.hasCheckedAll ? key : all)
+    let general = Self.list(plan.eventGeneral, plan.eventGeneralEnds, live.hasCheckedGeneral ? key : all)
     live.hasCheckedAll = true
-    let listed = UnsafeBufferPointer(
-      rebasing: plan.eventGroups[Int(key == 0 ? 0 : plan.eventGroupEnds[key - 1])..<Int(plan.eventGroupEnds[key])])
-    try checkAchievements(listed, &context, &live.progress, &live.cursors, &log)
+    live.hasCheckedGeneral = true
+    try checkAchievements(listed, general, &context, &live.progress, &live.cursors, &log)
+  }
+
+  /// Key `key`'s list of a flattened list of lists (its ends given).
+  @inline(__always)
+  private static func list(_ lists: UnsafeBufferPointer<Int32>, _ ends: UnsafeBufferPointer<Int32>, _ key: Int)
+    -> UnsafeBufferPointer<Int32>
+  {
+    UnsafeBufferPointer(rebasing: lists[Int(key == 0 ? 0 : ends[key - 1])..<Int(ends[key])])
   }
 
   /// A tier found met, to unlock.
   private typealias Found = (achievement: Int, tier: Int, values: ValueRange)
 
   private func checkAchievements(
-    _ listed: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress,
-    _ cursors: inout [Int],
-    _ log: inout AwardLog
+    _ listed: UnsafeBufferPointer<Int32>, _ general: UnsafeBufferPointer<Int32>, _ context: inout EventContext,
+    _ state: inout PlayerProgress, _ cursors: inout [Int], _ log: inout AwardLog
   ) throws(EngineError) {
     for _ in 0...plan.tierCount {
       var found: [Found] = []
       cursors.withUnsafeMutableBufferPointer { cursors in
         scanIndexed(listed, &context, &state, cursors.baseAddress.unsafelyUnwrapped, &found, &log)
       }
-      if plan.hasGeneralAchievements { try scanGeneral(&context, &state, &found, &log) }
+      if !general.isEmpty { try scanGeneral(general, &context, &state, &found, &log) }
       if found.isEmpty { return }
       found.sort { ($0.achievement, $0.tier) < ($1.achievement, $1.tier) }
       for unlock in found {
@@ -80,24 +87,29 @@ extension Engine {
     }
   }
 
-  /// Evaluates the next locked tier of each non-indexed achievement, collecting those met.
+  /// Evaluates the next locked tier of each listed non-indexed achievement, collecting those met.
   private func scanGeneral(
-    _ context: inout EventContext, _ state: inout PlayerProgress, _ found: inout [Found], _ log: inout AwardLog
+    _ listed: UnsafeBufferPointer<Int32>, _ context: inout EventContext, _ state: inout PlayerProgress,
+    _ found: inout [Found], _ log: inout AwardLog
   ) throws(EngineError) {
-    fill(slots(AchievementsMechanic.self, 0), &context, &state)
-    let general = plan.achievements.general
-    for index in general.indices {
-      let achievement = general[index].achievement
+    for item in listed {
+      let index = Int(item)
+      let achievement = Int(plan.generalAchievements[index])
       let tier = state.achievements[achievement].tier
-      guard tier < general[index].conditions.count else { continue }
-      let atLeast = general[index].conditions[tier].atLeast
-      let value = try evaluate(
-        AchievementsMechanic.self, site: 0, formula: Int(plan.generalStarts[index]) + tier, context)
-      if atLeast.map({ value >= $0 }) ?? (value != 0) {
+      guard tier < Int(plan.generalTiers[index]) else { continue }
+      // Only the slots this achievement reads (the state does not change during a scan).
+      fill(Self.list(plan.generalSlots, plan.generalSlotEnds, index), &context, &state)
+      let condition = Int(plan.generalStarts[index]) + tier
+      let value = try evaluate(AchievementsMechanic.self, site: 0, formula: condition, context)
+      // A metric reaches its bound; a true/false condition (no bound: NaN) holds.
+      let atLeast = plan.generalBounds[condition]
+      if atLeast.isNaN ? value != 0 : value >= atLeast {
         let values =
           log.isExplaining
           ? log.append(
-            values: general[index].conditions[tier].formula.slots.flatMap { [Double($0), context.slots[$0]] })
+            values: plan.achievements.general[index].conditions[tier].formula.slots.flatMap {
+              [Double($0), context.slots[$0]]
+            })
           : .empty
         found.append((achievement, tier, values))
       }

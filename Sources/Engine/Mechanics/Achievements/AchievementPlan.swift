@@ -36,6 +36,9 @@ package struct AchievementPlan: Sendable {
   /// moves no other category's per-category facts, a nutrition log no workout totals. The last
   /// list (key `categories + 2`) has every group.
   let eventGroups: [[Int]]
+  /// The non-indexed achievements (positions in ``general``) an event can change, by the same
+  /// key: those reading a fact the event can move (see ``FactChange``). The last list has all.
+  let eventGeneral: [[Int]]
 
   init(pack: RulePack) {
     var bySlot: [Int: [Entry]] = [:]
@@ -80,16 +83,26 @@ package struct AchievementPlan: Sendable {
     groups = slots
     groupEnds = ends
     let categories = pack.categories.count
+    func moves(_ key: Int, _ fact: Fact) -> Bool {
+      if key == categories + 2 { return true }
+      switch fact.changes {
+      case .anyEvent: return true
+      case .workouts: return key < categories
+      case .workoutsOfCategory: return key == fact.argument
+      case .nutrition: return key == categories
+      }
+    }
     eventGroups = (0..<categories + 3).map { key in
-      slots.indices.filter { group in
-        if key == categories + 2 { return true }
-        let fact = facts[slots[group]]
-        switch fact.changes {
-        case .anyEvent: return true
-        case .workouts: return key < categories
-        case .workoutsOfCategory: return key == fact.argument
-        case .nutrition: return key == categories
-        }
+      slots.indices.filter { group in moves(key, facts[slots[group]]) }
+    }
+    // A condition none of whose facts the event moves keeps the value it had at the previous
+    // check (false, or it would have unlocked then); a constant one is decided at the first.
+    eventGeneral = (0..<categories + 3).map { key in
+      general.indices.filter { index in
+        key == categories + 2
+          || general[index].conditions.contains { condition in
+            condition.formula.slots.contains { moves(key, facts[$0]) }
+          }
       }
     }
     entries = flat
