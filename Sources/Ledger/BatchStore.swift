@@ -41,8 +41,8 @@ public protocol BatchStore: AnyObject {
   func rollback()
 
   /// The memory a batch may take — its players' states and its queued events together — before
-  /// it should be committed, in bytes (nil: no bound). ``LedgerRun/isFull`` says when a batch
-  /// reached it.
+  /// it should be committed, in bytes (nil: no bound); a ``LedgerRun`` reads it once, when it
+  /// starts. ``LedgerRun/isFull`` says when a batch reached it.
   var batchMemoryBudget: Int? { get }
 
   /// What holding a player's state in memory takes, estimated in bytes (what the store knows of

@@ -38,8 +38,10 @@ public final class LedgerRun {
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
 
   var queue: [Queued] = []
-  /// The queued events' memory, estimated, against the store's ``BatchStore/batchMemoryBudget``.
+  /// The queued events' memory, estimated, against the store's ``BatchStore/batchMemoryBudget``
+  /// (read once, when the run starts).
   private var batchMemory = BatchMemory()
+  private let batchBudget: Int?
   private var warned: Set<PlayerID?> = []
   /// Writes the queued events' canonical lines (one buffer for the run).
   private var lineWriter = JSONWriter()
@@ -55,6 +57,7 @@ public final class LedgerRun {
     self.store = store
     self.engine = engine
     self.windowDays = windowDays
+    batchBudget = store.batchMemoryBudget
   }
 
   /// Events queued and not yet committed.
@@ -67,7 +70,7 @@ public final class LedgerRun {
   /// (``BatchStore/batchMemoryBudget``): commit before adding more. Never before
   /// ``BatchMemory/minimumEvents`` events (a batch holds its players whatever the budget).
   public var isFull: Bool {
-    guard let budget = store.batchMemoryBudget else { return false }
+    guard let budget = batchBudget else { return false }
     return queue.count >= BatchMemory.minimumEvents && batchMemory.bytes >= budget
   }
 
@@ -100,7 +103,7 @@ public final class LedgerRun {
     }
     let line = (engines == nil ? canonicalLine : nil) ?? event.canonicalLine(pack, writer: &lineWriter)
     queue.append(Queued(event: event, line: line, player: key))
-    if store.batchMemoryBudget != nil {
+    if batchBudget != nil {
       batchMemory.add(key, lineBytes: queue[queue.count - 1].line.utf8.count) { store.estimatedBytes(of: $0) }
     }
   }
@@ -127,7 +130,7 @@ public final class LedgerRun {
       batchMemory.removeAll()
     }
     var batch = BatchWork(queue, keepsResolved: !store.keepsPlayersApart, writesJSON: writesAwardJSON)
-    if store.batchMemoryBudget != nil { store.prepareBatch(players: batch.players, eventBytes: batchMemory.eventBytes) }
+    if batchBudget != nil { store.prepareBatch(players: batch.players, eventBytes: batchMemory.eventBytes) }
     for player in batch.players {
       let engine = try engine(for: player)
       try batch.apply(player, from: load(player, engine), engine)

@@ -16,7 +16,7 @@ public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// bytes are valid UTF-8 already: only the length and NUL are checked.)
   public init?(_ text: String) {
     let bytes = Array(text.utf8)
-    guard (1...Self.maximumLength).contains(bytes.count), !bytes.contains(0) else { return nil }
+    guard Self.hasLengthWithoutNUL(bytes) else { return nil }
     self.bytes = bytes
   }
 
@@ -28,8 +28,12 @@ public struct PlayerID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   /// Whether bytes make an id: 1–200 bytes of valid UTF-8 without NUL.
   public static func isValid(_ bytes: [UInt8]) -> Bool {
-    guard (1...maximumLength).contains(bytes.count), !bytes.contains(0) else { return false }
-    return String(validating: bytes, as: UTF8.self) != nil
+    hasLengthWithoutNUL(bytes) && String(validating: bytes, as: UTF8.self) != nil
+  }
+
+  /// 1–200 bytes, none of them NUL (what an id needs besides being UTF-8).
+  private static func hasLengthWithoutNUL(_ bytes: [UInt8]) -> Bool {
+    (1...maximumLength).contains(bytes.count) && !bytes.contains(0)
   }
 
   /// What a command prints when an id it was given is not one.

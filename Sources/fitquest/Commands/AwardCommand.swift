@@ -95,10 +95,11 @@ enum AwardCommand: Command {
     let overrides = try Overrides.rulesOnly(arguments.set)
     let loadEngine = { Engine(pack: try RulePackLoader.load(directory: arguments.rules, overrides: overrides)) }
     if let storeArgument {
+      let defaults = SQLiteStore.Options()
       let options = SQLiteStore.Options(
-        waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? 60_000,
-        cacheBytes: (arguments.cacheMb ?? 1024) << 20,
-        snapshotEvery: arguments.snapshotEvery ?? 256)
+        waitMilliseconds: arguments.noWait ? 0 : arguments.waitMs ?? defaults.waitMilliseconds,
+        cacheBytes: arguments.cacheMb.map { $0 << 20 } ?? defaults.cacheBytes,
+        snapshotEvery: arguments.snapshotEvery ?? defaults.snapshotEvery)
       let reader = try LineReader(
         path: arguments.positionals.first ?? "-", standardInputClosed: StandardStreams.inputWasClosed)
       return try runStore(
