@@ -127,7 +127,7 @@ import Testing
       ("durationMin", .durationMin), ("rpe", .rpe), ("activeKcal", .activeKcal), ("distanceKm", .distanceKm),
       ("sets", .sets), ("reps", .reps), ("volumeKg", .volumeKg), ("exercises", .exercises),
       ("intakeKcal", .intakeKcal), ("proteinG", .proteinG), ("carbsG", .carbsG), ("fatG", .fatG), ("name", .name),
-      ("weightKg", .weightKg), ("kind", .kind),
+      ("weightKg", .weightKg), ("kind", .kind), ("kcal", .kcal), ("species", .species), ("targets", .targets),
     ]
     func member(_ name: [UInt8]) -> FastEventMember {
       name.withUnsafeBufferPointer { FastEventScanner(bytes: $0).member(0..<name.count) }

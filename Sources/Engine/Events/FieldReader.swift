@@ -62,7 +62,8 @@ struct FieldReader {
       throw EventDecodingError(
         offset: value.offset, message: "'\(path)\(key)' must be a whole number; found \(NumberText.format(number))")
     }
-    return number
+    // −0 is 0 (as the fast path reads it, and as a canonical line writes it).
+    return number == 0 ? 0 : number
   }
 
   mutating func number(_ key: String) throws(EventDecodingError) -> Double {

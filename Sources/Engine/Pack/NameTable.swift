@@ -33,9 +33,6 @@ struct NameTable: Sendable {
     }
   }
 
-  /// The value of a name given as bytes; nil when the table does not hold it.
-  func value(of name: UnsafeBufferPointer<UInt8>) -> Int? { entry(of: name)?.value }
-
   /// The value of a name given as bytes and whether the name is its written spelling; nil when
   /// the table does not hold it.
   func entry(of name: UnsafeBufferPointer<UInt8>) -> (value: Int, isSpelling: Bool)? {

@@ -120,16 +120,6 @@ public final class RulePack: Sendable {
   /// The index of an exercise by its name or one of its aliases.
   public func exercise(named name: String) -> Int? { exerciseIndex[name] }
 
-  /// ``category(named:)`` of a name's UTF-8 bytes: an ASCII name is found without making a String.
-  package func category(named name: UnsafeBufferPointer<UInt8>) -> Int? {
-    categoryBytes.value(of: name) ?? categoryIndex[String(decoding: name, as: UTF8.self)]
-  }
-
-  /// ``exercise(named:)`` of a name's UTF-8 bytes: an ASCII name is found without making a String.
-  package func exercise(named name: UnsafeBufferPointer<UInt8>) -> Int? {
-    exerciseBytes.value(of: name) ?? exerciseIndex[String(decoding: name, as: UTF8.self)]
-  }
-
   /// ``category(named:)`` of a name's UTF-8 bytes, and whether the bytes are the category's
   /// name as the pack spells it (as written in a canonical line).
   package func category(spelled name: UnsafeBufferPointer<UInt8>) -> (index: Int, isSpelling: Bool)? {
