@@ -16,42 +16,48 @@ extension Engine {
   }
 
   /// Applies the event a pointer points at (a hot loop over a buffer of events copies none).
+  /// After a failure the live player may hold part of the event: callers stop, or restore and
+  /// rebuild it (``live(_:)``), never apply to it again.
   package func apply(_ event: UnsafePointer<ResolvedEvent>, to live: inout LivePlayer, log: inout AwardLog)
     throws(EngineError)
   {
     if !live.progress.today.admits(event.pointee.day), let open = live.progress.today.day {
       throw .outOfOrder(day: event.pointee.day, openDay: open, isClosed: live.progress.today.isClosed)
     }
-    if event.pointee.kind == .workout && !(0..<plan.categoryCount).contains(Int(event.pointee.category)) {
+    if event.pointee.kind == .workout && !isResolved(EventView(event)) {
       throw .invalidEvent(message: "the workout was resolved against another rule pack")
     }
     let scratch = live.scratch(capacity: plan.slotCount + plan.stackDepth)
     var context = EventContext(
       day: event.pointee.day, slots: scratch, stack: scratch + plan.slotCount, stackCapacity: plan.stackDepth,
       tables: plan.tables, recording: log.isRecording, explaining: log.isExplaining)
-    do throws(EngineError) {
-      switch event.pointee.kind {
-      case .workout:
-        try applyWorkout(event, &context, &live, &log)
-      case .nutrition:
-        try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
-      case .companion:
-        try applyCompanionChoice(Int(event.pointee.species), &context, &live, &log)
-      case .profile:
-        try applyProfile(event.pointee.targets, &context, &live, &log)
-      case .dayClosed:
-        try applyDayClosure(&context, &live, &log)
-      case .retraction:
-        throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
-      case .mechanic:
-        try applyMechanicEvent(event, &context, &live, &log)
-      }
-    } catch {
-      // A failure may leave facts moved that no check saw: the next check evaluates every
-      // non-indexed achievement (as before an event ever checked them).
-      live.hasCheckedGeneral = false
-      throw error
+    switch event.pointee.kind {
+    case .workout:
+      try applyWorkout(event, &context, &live, &log)
+    case .nutrition:
+      try applyNutrition(event.pointee.intakeKcal, &context, &live, &log)
+    case .companion:
+      try applyCompanionChoice(Int(event.pointee.species), &context, &live, &log)
+    case .profile:
+      try applyProfile(event.pointee.targets, &context, &live, &log)
+    case .dayClosed:
+      try applyDayClosure(&context, &live, &log)
+    case .retraction:
+      throw EngineError.invalidEvent(message: "a retraction is applied to a player's history, not to its progress")
+    case .mechanic:
+      try applyMechanicEvent(event, &context, &live, &log)
     }
+  }
+
+  /// Whether a workout's category and exercises are indices of this engine's pack (the tables
+  /// the phases read are plain memory, not checked when read).
+  private func isResolved(_ workout: EventView) -> Bool {
+    guard (0..<plan.categoryCount).contains(Int(workout.category)) else { return false }
+    for position in 0..<workout.exerciseCount
+    where !plan.exerciseCategories.indices.contains(Int(workout.exercise(position))) {
+      return false
+    }
+    return true
   }
 
   /// Writes the current value of each listed slot's fact.

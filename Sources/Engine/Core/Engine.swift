@@ -183,12 +183,10 @@ extension Mechanic {
 package struct LivePlayer: Sendable {
   package var progress: PlayerProgress
   package var cursors: [Int]
-  /// Whether an event has checked every achievement group (the first one does, so a fact that
-  /// already meets a new threshold unlocks at once, whatever event comes next).
+  /// Whether an event has checked every achievement group and non-indexed achievement (the
+  /// first one does, so a fact that already meets a new threshold unlocks at once, whatever event
+  /// comes next; later ones check only what their facts can move).
   var hasCheckedAll = false
-  /// Whether the non-indexed achievements were all checked since the last event that failed
-  /// (a failure may leave facts moved and unchecked: the next check evaluates every one).
-  var hasCheckedGeneral = false
   private var memory: ScratchMemory?
 
   package init(progress: PlayerProgress, cursors: [Int]) {

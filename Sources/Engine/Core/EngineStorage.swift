@@ -177,16 +177,8 @@ extension Engine {
   {
     let program = plan.sitePrograms[Int(plan.siteStarts[M.index]) + site][index]
     let slots = UnsafePointer(context.slots)
-    // The simplest shapes in place (a call into the formula module is not inlined).
-    switch program.shape {
-    case .constant(let value): return value
-    case .slot(let slot): return slots[slot]
-    case .compared(let slot, let comparison, let bound): return comparison.holds(slots[slot], bound) ? 1 : 0
-    case .scaled(let slot, let factor):
-      let value = slots[slot] * factor
-      if value.isFinite { return value }
-    case .other: break
-    }
+    // The simplest shapes in place (inlined: a call into the formula module is not).
+    if let value = program.inPlace(slots: slots) { return value }
     if let value = program.run(slots: slots, stack: context.stack, capacity: context.stackCapacity) {
       return value
     }

@@ -18,7 +18,9 @@ package struct Fact: Sendable {
   package var help: String
   /// Whether the value can only grow over a player's life, so thresholds on it can be indexed.
   package var isMonotonic: Bool
-  /// Which events can change it: achievement checks skip facts the event cannot change.
+  /// Which events can change it: achievement checks — indexed groups and every condition that
+  /// reads it — skip it on events of other kinds (a fact given a narrower class than it moves on
+  /// would delay unlocks: anything that also moves at a day's opening or closing is `.anyEvent`).
   package var changes: FactChange
   /// Where the value comes from.
   package var source: FactSource

@@ -12,14 +12,13 @@ extension Engine {
   ) throws(EngineError) {
     guard plan.tierCount > 0 else { return }
     // Only the groups and non-indexed achievements whose facts this event can move (all of them
-    // on a player's first event, and the non-indexed ones after an event failed).
+    // on a player's first event).
     let all = plan.categoryCount + 2
     let key = AchievementPlan.eventKey(
       category: context.facts.category, categories: plan.categoryCount, isNutrition: isNutrition)
     let listed = Self.list(plan.eventGroups, plan.eventGroupEnds, live.hasCheckedAll ? key : all)
-    let general = Self.list(plan.eventGeneral, plan.eventGeneralEnds, live.hasCheckedGeneral ? key : all)
+    let general = Self.list(plan.eventGeneral, plan.eventGeneralEnds, live.hasCheckedAll ? key : all)
     live.hasCheckedAll = true
-    live.hasCheckedGeneral = true
     try checkAchievements(listed, general, &context, &live.progress, &live.cursors, &log)
   }
 

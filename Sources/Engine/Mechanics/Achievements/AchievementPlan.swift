@@ -6,7 +6,8 @@ import RuleLanguage
 /// that never decreases (workouts, total XP, best streak…) is *indexed*: the tiers on each fact
 /// are sorted by threshold, and a per-player cursor points at the first locked one, so checking
 /// costs one comparison per fact, whatever the number of achievements. Other achievements are
-/// evaluated each event (their next locked tier only).
+/// evaluated (their next locked tier only) on the events that can move one of their facts
+/// (``FactChange``), and all of them on a player's first event.
 package struct AchievementPlan: Sendable {
   package struct Entry: Sendable {
     var bound: Double
@@ -30,7 +31,6 @@ package struct AchievementPlan: Sendable {
   /// All indexed entries, grouped, each group sorted by threshold.
   let entries: [Entry]
   let general: [General]
-  let generalSlots: [Int]
   let tierCount: Int
   /// The groups an event can move, by ``eventKey(category:categories:isNutrition:)``: a workout
   /// moves no other category's per-category facts, a nutrition log no workout totals. The last
@@ -43,7 +43,6 @@ package struct AchievementPlan: Sendable {
   init(pack: RulePack) {
     var bySlot: [Int: [Entry]] = [:]
     var general: [General] = []
-    var generalSlots = Set<Int>()
     let facts = pack.facts.facts
     for (index, rule) in pack.achievements.enumerated() {
       var entries: [(slot: Int, entry: Entry)] = []
@@ -65,7 +64,6 @@ package struct AchievementPlan: Sendable {
         for item in entries { bySlot[item.slot, default: []].append(item.entry) }
       } else {
         let conditions = rule.tiers.map { (formula: $0.condition.formula, atLeast: $0.condition.atLeast) }
-        for condition in conditions { generalSlots.formUnion(condition.formula.slots) }
         general.append(General(achievement: index, conditions: conditions))
       }
     }
@@ -107,7 +105,6 @@ package struct AchievementPlan: Sendable {
     }
     entries = flat
     self.general = general
-    self.generalSlots = generalSlots.sorted()
     tierCount = pack.achievements.reduce(0) { $0 + $1.tiers.count }
   }
 

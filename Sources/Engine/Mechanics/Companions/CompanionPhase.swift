@@ -143,7 +143,8 @@ extension Engine {
       guard member.level >= plan.companions.evolvesAt[member.species] else { return }
       var companion = state.companions.members[active]
       let species = rules.species[companion.speciesIndex]
-      guard let evolution = species.evolution, companion.level >= evolution.atLevel else { return }
+      // Its level reached `evolvesAt`, the evolution's level (checked above).
+      guard let evolution = species.evolution else { return }
       var values = ValueRange.empty
       if let condition = evolution.condition {
         if !filled {
