@@ -84,6 +84,40 @@ import Testing
     }
   }
 
+  /// A payload's one field list (``JSONFieldSink``) writes the same members into both, the first
+  /// member of a nested object without a comma, an empty nested object as `{}`.
+  @Test func oneFieldListWritesTheSameMembersIntoBoth() {
+    func fields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
+      w.field("s", "a\"b")
+      w.field("d", 2.5)
+      w.field("i", -7)
+      w.field("l", Int64.min)
+      w.field("b", false)
+      w.openObject("o")
+      w.field("x", 1.0)
+      w.field("y", true)
+      w.closeObject()
+      w.openObject("empty")
+      w.closeObject()
+      w.field("after", 3)
+    }
+    var writer = JSONWriter()
+    writer.object { w in
+      w.field("type", "t")
+      fields(&w)
+    }
+    let written = Self.written(lent: 8) { out in
+      out.append(#"{"type":"t""#)
+      fields(&out)
+      out.byte(UInt8(ascii: "}"))
+    }
+    let expected =
+      #"{"type":"t","s":"a\"b","d":2.5,"i":-7,"l":-9223372036854775808,"b":false,"o":{"x":1,"y":true},"empty":{},"#
+      + #""after":3}"#
+    #expect(written == expected)
+    #expect(writer.output == expected)
+  }
+
   /// Lent 4 bytes, the buffer moves to the heap and keeps everything written before and after.
   @Test func outgrowingTheLentMemoryKeepsTheBytes() {
     let text = Self.written(lent: 4) { out in

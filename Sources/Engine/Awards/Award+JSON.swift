@@ -76,26 +76,21 @@ struct AwardJSONOrder {
 extension MacroTargets {
   /// Writes the targets as `{"kcal":…,"proteinG":…,"carbsG":…,"fatG":…}`.
   public func write(to writer: inout JSONWriter) {
-    writer.object { w in
-      w.field("kcal", kcal)
-      w.field("proteinG", proteinG)
-      w.field("carbsG", carbsG)
-      w.field("fatG", fatG)
-    }
+    writer.object { writeFields(&$0) }
   }
-}
 
-extension MacroTargets {
-  /// Writes the targets as ``write(to:)-(JSONWriter)`` does, into an award line.
-  func write(to out: inout AwardJSONBuffer) {
-    out.append(#"{"kcal":"#)
-    out.number(kcal)
-    out.append(#","proteinG":"#)
-    out.number(proteinG)
-    out.append(#","carbsG":"#)
-    out.number(carbsG)
-    out.append(#","fatG":"#)
-    out.number(fatG)
-    out.closeObject()
+  /// Writes the targets as the member `"key":{…}` (``write(to:)-(JSONWriter)``'s object).
+  func write<Sink: JSONFieldSink & ~Copyable>(_ key: StaticString, to w: inout Sink) {
+    w.openObject(key)
+    writeFields(&w)
+    w.closeObject()
+  }
+
+  /// Writes `kcal`, `proteinG`, `carbsG`, `fatG`.
+  func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
+    w.field("kcal", kcal)
+    w.field("proteinG", proteinG)
+    w.field("carbsG", carbsG)
+    w.field("fatG", fatG)
   }
 }

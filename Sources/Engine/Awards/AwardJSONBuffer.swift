@@ -6,16 +6,20 @@ import RuleLanguage
 /// ``NumberText/format(_:)``), without a capacity or uniqueness check per byte.
 ///
 /// Its callers know where they are in the JSON: ``field(_:_:)-(_,String)`` and its kin write
-/// `,"key":value` (a member after the first), ``member(_:_:first:)`` a member of a nested
-/// object. The buffer starts in memory the caller lends (the stack) and moves to the heap only
+/// `,"key":value` (a member after the first; the first of an object ``openObject(_:)`` opened
+/// goes without the comma), ``member(_:_:first:)`` a member of a nested object with a name from
+/// the pack. As a ``JSONFieldSink`` it writes a payload's fields from the payload's one field
+/// list. The buffer starts in memory the caller lends (the stack) and moves to the heap only
 /// when it outgrows it.
-package struct AwardJSONBuffer: ~Copyable {
+package struct AwardJSONBuffer: ~Copyable, JSONFieldSink {
   private var base: UnsafeMutablePointer<UInt8>
   /// The bytes written.
   package private(set) var count = 0
   private var capacity: Int
   /// Whether `base` was allocated here (freed by `deinit`) rather than lent.
   private var owned = false
+  /// Whether ``openObject(_:)`` just opened an object: the next ``key(_:)`` is its first member.
+  private var opensObject = false
 
   /// A buffer that starts in `memory` (which must outlive it).
   package init(lending memory: UnsafeMutableBufferPointer<UInt8>) {
@@ -220,18 +224,12 @@ package struct AwardJSONBuffer: ~Copyable {
     count += NumberText.write(integer: value, to: base + count)
   }
 
-  /// Appends `true` or `false`.
-  @inline(__always)
-  package mutating func bool(_ value: Bool) {
-    if value { append("true") } else { append("false") }
-  }
-
-  /// Appends `,"key":` (a member after the first of its object), with room after it for a
-  /// number.
+  /// Appends `,"key":` (a member after the first of its object; `"key":` for the first of an
+  /// object ``openObject(_:)`` opened), with room after it for a number.
   @inline(__always)
   package mutating func key(_ key: StaticString) {
     reserve(key.utf8CodeUnitCount + 4 + NumberText.maxWrittenCount)
-    put(UInt8(ascii: ","))
+    if opensObject { opensObject = false } else { put(UInt8(ascii: ",")) }
     put(UInt8(ascii: "\""))
     put(key)
     put(UInt8(ascii: "\""))
@@ -272,16 +270,19 @@ package struct AwardJSONBuffer: ~Copyable {
     if value { put("true") } else { put("false") }
   }
 
-  /// Appends `,"key":{`, opening a nested object (``closeObject()`` closes it).
+  /// Appends `,"key":{`, opening a nested object (``closeObject()`` closes it): its first
+  /// member is a ``field(_:_:)-(_,String)`` without a comma, or a ``member(_:_:first:)``.
   @inline(__always)
   package mutating func openObject(_ key: StaticString) {
     self.key(key)
     put(UInt8(ascii: "{"))
+    opensObject = true
   }
 
   /// Appends `}`.
   @inline(__always)
   package mutating func closeObject() {
+    opensObject = false
     byte(UInt8(ascii: "}"))
   }
 

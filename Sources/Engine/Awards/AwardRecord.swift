@@ -13,8 +13,9 @@ package protocol RecordedAward: BitwiseCopyable, Sendable {
   /// into the log's explanation numbers and names.
   func payload(in log: borrowing AwardLog, pack: RulePack) -> Payload
   /// Writes the public payload's JSON fields (``AwardPayload/write(_:)``'s bytes, each member
-  /// after a comma: they follow the award's envelope) straight from the record; by default
-  /// through the payload.
+  /// after a comma: they follow the award's envelope). A record whose payload has a field list
+  /// (``FieldListPayload``) writes through it by default; the others write straight from the
+  /// record (their payloads build arrays and Strings).
   func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer)
   /// ``writePayload(in:pack:to:)`` of the record a ``AwardRecord`` stores (the type's witness,
   /// specialized for it: no generic load of the record).
@@ -24,19 +25,24 @@ package protocol RecordedAward: BitwiseCopyable, Sendable {
   static var typeName: String { get }
 }
 
-extension RecordedAward {
-  /// Writes the payload's fields through the public payload and a ``JSONWriter``.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    let payload = payload(in: log, pack: pack)
-    var writer = JSONWriter()
-    writer.object { payload.write(&$0) }
-    // `{` and `}` around the members; the first member follows the envelope, after a comma.
-    let members = writer.bytes.dropFirst().dropLast()
-    guard !members.isEmpty else { return }
-    out.byte(UInt8(ascii: ","))
-    members.withUnsafeBufferPointer { out.append($0) }
-  }
+/// A public payload built from its record without heap work of its own (names are the pack's
+/// Strings), whose fields are written from one list into a ``JSONWriter`` (its
+/// ``AwardPayload/write(_:)``) and into an award line (its record's
+/// ``RecordedAward/writePayload(in:pack:to:)``).
+package protocol FieldListPayload: AwardPayload {
+  /// Writes the payload's fields, in their documented order (docs/events.md).
+  func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink)
+}
 
+extension RecordedAward where Payload: FieldListPayload {
+  /// Writes the payload's fields through its field list.
+  @inline(__always)
+  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
+    payload(in: log, pack: pack).writeFields(&out)
+  }
+}
+
+extension RecordedAward {
   /// Loads the stored record and writes its payload's fields.
   package static func writePayload(
     stored storage: AwardRecord.Storage, in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer

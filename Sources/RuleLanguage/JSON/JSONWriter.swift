@@ -56,24 +56,34 @@ public struct JSONWriter {
 
   /// Writes an object; `body` writes its members with ``key(_:)`` followed by a value.
   public mutating func object(_ body: (inout JSONWriter) -> Void) {
-    beginValue()
-    bytes.append(UInt8(ascii: "{"))
-    firstInContainer.push()
+    openObject()
     body(&self)
-    let empty = firstInContainer.pop()
-    if !empty { newline() }
-    bytes.append(UInt8(ascii: "}"))
+    closeContainer(UInt8(ascii: "}"))
   }
 
   /// Writes an array; `body` writes its elements.
   public mutating func array(_ body: (inout JSONWriter) -> Void) {
-    beginValue()
-    bytes.append(UInt8(ascii: "["))
-    firstInContainer.push()
+    openContainer(UInt8(ascii: "["))
     body(&self)
+    closeContainer(UInt8(ascii: "]"))
+  }
+
+  /// Opens an object as the next value.
+  mutating func openObject() {
+    openContainer(UInt8(ascii: "{"))
+  }
+
+  private mutating func openContainer(_ bracket: UInt8) {
+    beginValue()
+    bytes.append(bracket)
+    firstInContainer.push()
+  }
+
+  /// Closes the innermost container with its bracket.
+  mutating func closeContainer(_ bracket: UInt8) {
     let empty = firstInContainer.pop()
     if !empty { newline() }
-    bytes.append(UInt8(ascii: "]"))
+    bytes.append(bracket)
   }
 
   /// Writes an object key; the next value written is its value.

@@ -1,22 +1,4 @@
 extension NumberText {
-  /// Appends a finite, non-integral value of at least 0.001 and below 10^15 in magnitude as the
-  /// text ``format(_:)`` gives it (the shortest decimal that reads back to the same Double, which
-  /// `description` writes without an exponent in that range), without building a String.
-  /// Returns false, appending nothing, for any other value or when the answer is not certain.
-  ///
-  /// The shortest such text has the fewest decimals `k` for which `m / 10^k` (m the value times
-  /// 10^k, rounded) reads back as the value; `m` and `10^k` are exact Doubles, so their quotient
-  /// is exactly the Double that reading the text gives.
-  public static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) -> Bool {
-    var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    return withUnsafeMutableBytes(of: &text) { buffer in
-      guard let start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
-      let count = writeDecimal(value, to: start)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
-      return count > 0
-    }
-  }
-
   /// The most bytes ``write(_:to:)`` writes: the longest text ``format(_:)`` gives is 24 bytes
   /// (a sign, 17 digits, a point and a 5-character exponent: `-2.2250738585072014e-308`).
   @inlinable package static var maxWrittenCount: Int { 32 }
@@ -108,9 +90,17 @@ extension NumberText {
     return sign + digits
   }
 
-  /// ``appendDecimal(_:to:)``'s text written at `start` (room for 24 bytes); returns its length,
-  /// 0 when it declines. Rounds through integers (the scaled values stay below 10^15, where a
-  /// Double's whole part converts exactly), so no call to the C library's `round`.
+  /// Writes a finite, non-integral value of at least 0.001 and below 10^15 in magnitude as the
+  /// text ``format(_:)`` gives it (the shortest decimal that reads back to the same Double, which
+  /// `description` writes without an exponent in that range) at `start` (room for 24 bytes);
+  /// returns its length, 0 (writing nothing) for any other value or when the answer is not
+  /// certain.
+  ///
+  /// The shortest such text has the fewest decimals `k` for which `m / 10^k` (m the value times
+  /// 10^k, rounded) reads back as the value; `m` and `10^k` are exact Doubles, so their quotient
+  /// is exactly the Double that reading the text gives. Rounds through integers (the scaled
+  /// values stay below 10^15, where a Double's whole part converts exactly), so no call to the C
+  /// library's `round`.
   @usableFromInline
   package static func writeDecimal(_ value: Double, to start: UnsafeMutablePointer<UInt8>) -> Int {
     let magnitude = Swift.abs(value)

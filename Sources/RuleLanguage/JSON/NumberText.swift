@@ -104,14 +104,10 @@ extension NumberText {
   }
 
   /// A signed percentage with at most one decimal, the Unicode minus for negatives: "+8%",
-  /// "−2.5%", "0%".
+  /// "−2.5%", "0%" (the text ``write(percent:to:)`` writes).
   public static func percent(_ fraction: Double) -> String {
-    let tenths = (fraction * 1000).rounded(.toNearestOrAwayFromZero)
-    if tenths == 0 { return "0%" }
-    let magnitude = abs(tenths)
-    let whole = magnitude.saturatingInt / 10
-    let decimal = magnitude.saturatingInt % 10
-    let number = decimal == 0 ? "\(whole)" : "\(whole).\(decimal)"
-    return (tenths > 0 ? "+" : "\u{2212}") + number + "%"
+    String(unsafeUninitializedCapacity: maxWrittenCount) { buffer in
+      write(percent: fraction, to: buffer.baseAddress.unsafelyUnwrapped)
+    }
   }
 }

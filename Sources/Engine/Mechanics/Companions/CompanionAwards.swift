@@ -36,43 +36,17 @@ extension Recorded.CompanionJoined: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionJoined {
     CompanionJoined(self, pack: pack)
   }
-
-  /// Writes ``CompanionJoined/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    let rules = pack.companions
-    let species = rules?.species[self.species]
-    out.field("species", species?.id ?? "")
-    out.field("element", species.flatMap { rules?.elements[$0.element].id } ?? "")
-    out.field("defaultStarter", isDefaultStarter)
-  }
 }
 
 extension Recorded.CompanionXP: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionXPAward {
     CompanionXPAward(self, pack: pack)
   }
-
-  /// Writes ``CompanionXPAward/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("species", pack.companions?.species[species].id ?? "")
-    out.field("xp", xp)
-    out.field("share", share)
-    out.field("affinityBonus", affinityBonus)
-    out.field("totalXP", total)
-  }
 }
 
 extension Recorded.CompanionLevelUp: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> CompanionLevelUp {
     CompanionLevelUp(self, pack: pack)
-  }
-
-  /// Writes ``CompanionLevelUp/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("species", pack.companions?.species[species].id ?? "")
-    out.field("level", level)
-    out.field("threshold", threshold)
-    stats.write(to: &out)
   }
 }
 
@@ -92,12 +66,12 @@ extension Recorded.Evolution: RecordedAward {
       out.field("condition", condition)
       out.namedValues("values", log.values.slice(values), pack: pack)
     }
-    stats.write(to: &out)
+    stats.writeMember(&out)
   }
 }
 
 /// A companion joined the collection.
-public struct CompanionJoined: AwardPayload {
+public struct CompanionJoined: AwardPayload, FieldListPayload {
   /// `"companionJoined"`.
   public static let type = "companionJoined"
   /// The species id.
@@ -128,7 +102,10 @@ public struct CompanionJoined: AwardPayload {
   }
 
   /// Writes its fields (docs/events.md).
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("species", species)
     w.field("element", element)
     w.field("defaultStarter", isDefaultStarter)
@@ -146,7 +123,7 @@ public struct CompanionJoined: AwardPayload {
 }
 
 /// XP for the active companion from a workout.
-public struct CompanionXPAward: AwardPayload {
+public struct CompanionXPAward: AwardPayload, FieldListPayload {
   /// `"companionXP"`.
   public static let type = "companionXP"
   /// The species id.
@@ -181,7 +158,10 @@ public struct CompanionXPAward: AwardPayload {
   }
 
   /// Writes its fields (docs/events.md).
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("species", species)
     w.field("xp", xp)
     w.field("share", share)
@@ -203,7 +183,7 @@ public struct CompanionXPAward: AwardPayload {
 }
 
 /// The active companion reached a level; its stats are recomputed.
-public struct CompanionLevelUp: AwardPayload {
+public struct CompanionLevelUp: AwardPayload, FieldListPayload {
   /// `"companionLevelUp"`.
   public static let type = "companionLevelUp"
   /// The species id.
@@ -230,11 +210,14 @@ public struct CompanionLevelUp: AwardPayload {
   }
 
   /// Writes its fields (docs/events.md).
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("species", species)
     w.field("level", level)
     w.field("threshold", threshold)
-    stats.write(&w)
+    stats.writeMember(&w)
   }
 
   /// Why it happened, in a sentence.
@@ -332,25 +315,17 @@ public struct Evolution: AwardPayload, KeepsWrittenOrder {
 }
 
 extension Stats {
-  /// Writes its fields (docs/events.md).
-  public func write(_ w: inout JSONWriter) {
-    w.key("stats")
-    w.object { w in
-      for (name, value) in zip(Stats.names, values) { w.field(named: name, value) }
-    }
-  }
+  /// Writes its member, `"stats":{"hp":…,"attack":…,"defense":…,"speed":…}` (docs/events.md).
+  public func write(_ w: inout JSONWriter) { writeMember(&w) }
 
-  /// Writes ``write(_:)``'s member into an award line.
-  func write(to out: inout AwardJSONBuffer) {
-    out.append(#","stats":{"hp":"#)
-    out.number(hp)
-    out.append(#","attack":"#)
-    out.number(attack)
-    out.append(#","defense":"#)
-    out.number(defense)
-    out.append(#","speed":"#)
-    out.number(speed)
-    out.closeObject()
+  /// ``write(_:)``'s member, into any sink (an award line too).
+  func writeMember<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
+    w.openObject("stats")
+    w.field("hp", hp)
+    w.field("attack", attack)
+    w.field("defense", defense)
+    w.field("speed", speed)
+    w.closeObject()
   }
 
   /// "HP 52, attack 14, defense 11, speed 12".

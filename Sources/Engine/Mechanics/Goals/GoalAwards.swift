@@ -37,31 +37,11 @@ extension Recorded.GoalMet: RecordedAward {
       week: Day.monday(ofWeek: week), kind: kind, goal: goal, target: target, achieved: achieved, streak: streak,
       rewardXP: pack.goals?.rewardXP ?? 0)
   }
-
-  /// Writes ``GoalMet/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("week", Day.monday(ofWeek: week).iso)
-    out.field("kind", kind.rawValue)
-    out.field("goal", goal)
-    out.field("target", target)
-    out.field("achieved", achieved)
-    out.field("streak", streak)
-    out.field("rewardXP", pack.goals?.rewardXP ?? 0)
-  }
 }
 
 extension Recorded.GoalMissed: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> GoalMissed {
     GoalMissed(week: Day.monday(ofWeek: week), kind: kind, target: target, achieved: achieved, lostStreak: lostStreak)
-  }
-
-  /// Writes ``GoalMissed/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("week", Day.monday(ofWeek: week).iso)
-    out.field("kind", kind.rawValue)
-    out.field("target", target)
-    out.field("achieved", achieved)
-    out.field("lostStreak", lostStreak)
   }
 }
 
@@ -72,23 +52,10 @@ extension Recorded.GoalSuggestion: RecordedAward {
       weeks: weeks,
       isClamped: isClamped, isAdopted: isAdopted)
   }
-
-  /// Writes ``GoalSuggested/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("week", Day.monday(ofWeek: week).iso)
-    out.field("kind", kind.rawValue)
-    out.field("target", target)
-    out.field("suggested", suggested)
-    out.field("raw", raw)
-    out.field("average", average)
-    out.field("weeks", weeks)
-    out.field("clamped", isClamped)
-    out.field("adopted", isAdopted)
-  }
 }
 
 /// A week's goal met.
-public struct GoalMet: AwardPayload {
+public struct GoalMet: AwardPayload, FieldListPayload {
   /// `"goalMet"`.
   public static let type = "goalMet"
   /// The Monday of the week.
@@ -120,7 +87,10 @@ public struct GoalMet: AwardPayload {
   }
 
   /// Writes `week`, `kind`, `goal`, `target`, `achieved`, `streak`, `rewardXP`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("week", week.iso)
     w.field("kind", kind.rawValue)
     w.field("goal", goal)
@@ -145,7 +115,7 @@ public struct GoalMet: AwardPayload {
 }
 
 /// A week closed without its goal met: the streak of weeks ends.
-public struct GoalMissed: AwardPayload {
+public struct GoalMissed: AwardPayload, FieldListPayload {
   /// `"goalMissed"`.
   public static let type = "goalMissed"
   /// The Monday of the week missed (the first, when several closed at once).
@@ -169,7 +139,10 @@ public struct GoalMissed: AwardPayload {
   }
 
   /// Writes `week`, `kind`, `target`, `achieved`, `lostStreak`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("week", week.iso)
     w.field("kind", kind.rawValue)
     w.field("target", target)
@@ -191,7 +164,7 @@ public struct GoalMissed: AwardPayload {
 }
 
 /// Next week's goal, suggested from the last weeks.
-public struct GoalSuggested: AwardPayload {
+public struct GoalSuggested: AwardPayload, FieldListPayload {
   /// `"goalSuggested"`.
   public static let type = "goalSuggested"
   /// The Monday of the week it is for.
@@ -237,7 +210,10 @@ public struct GoalSuggested: AwardPayload {
   }
 
   /// Writes `week`, `kind`, `target`, `suggested`, `raw`, `average`, `weeks`, `clamped`, `adopted`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("week", week.iso)
     w.field("kind", kind.rawValue)
     w.field("target", target)

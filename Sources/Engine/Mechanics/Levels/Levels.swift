@@ -23,7 +23,7 @@ extension Engine {
 }
 
 /// The player reached a level; one award per level crossed.
-public struct LevelUp: AwardPayload, RecordedAward {
+public struct LevelUp: AwardPayload, RecordedAward, FieldListPayload {
   /// `"levelUp"`.
   public static let type = "levelUp"
   /// The level reached.
@@ -46,7 +46,10 @@ public struct LevelUp: AwardPayload, RecordedAward {
   }
 
   /// Writes `level`, `threshold`, `totalXP`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("level", level)
     w.field("threshold", threshold)
     w.field("totalXP", xp)
@@ -60,13 +63,6 @@ public struct LevelUp: AwardPayload, RecordedAward {
   public func token(in award: Award) -> String { "level \(level)" }
 
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> LevelUp { self }
-
-  /// Writes ``write(_:)``'s fields into an award line.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("level", level)
-    out.field("threshold", threshold)
-    out.field("totalXP", xp)
-  }
 }
 
 enum LevelFacts {

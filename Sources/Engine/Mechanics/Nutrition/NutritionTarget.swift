@@ -23,8 +23,7 @@ extension Recorded.NutritionTarget: RecordedAward {
     let signals = pack.nutrition?.signals ?? []
     // The signals named (as many as both the pack and the record have), as the payload's are.
     let count = Swift.min(signals.count, values.count)
-    out.key("targets")
-    targets.write(to: &out)
+    targets.write("targets", to: &out)
     out.field("adjustment", adjustment)
     out.openObject("signals")
     for index in 0..<count { out.member(signals[index].name, values[values.startIndex + index], first: index == 0) }
@@ -117,8 +116,7 @@ public struct NutritionTarget: AwardPayload, KeepsWrittenOrder {
 
   /// Writes `targets`, `adjustment`, `signals`, `clamped`, `rationale`.
   public func write(_ w: inout JSONWriter) {
-    w.key("targets")
-    targets.write(to: &w)
+    targets.write("targets", to: &w)
     w.field("adjustment", adjustment)
     Contributions(signals).write("signals", &w)
     w.field("clamped", isClamped)

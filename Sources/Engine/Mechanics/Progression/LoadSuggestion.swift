@@ -21,17 +21,6 @@ extension Recorded.LoadSuggestion: RecordedAward {
     LoadSuggestion(self, name: log.text(name), pack: pack)
   }
 
-  /// Writes ``LoadSuggestion/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("exercise", log.text(name) ?? pack.exercises[exercise].name)
-    out.field("loadKg", loadKg)
-    out.field("rpe", rpe)
-    out.field("band", bandName(pack))
-    out.field("change", change)
-    out.field("nextKg", nextKg)
-    out.field("deloadWeek", band == -1)
-  }
-
   /// The band's label, "deload" in a deload week, or the program's name.
   func bandName(_ pack: RulePack) -> String {
     band >= 0
@@ -41,7 +30,7 @@ extension Recorded.LoadSuggestion: RecordedAward {
 }
 
 /// The load to lift next time, from this session's RPE.
-public struct LoadSuggestion: AwardPayload {
+public struct LoadSuggestion: AwardPayload, FieldListPayload {
   /// `"loadSuggestion"`.
   public static let type = "loadSuggestion"
   /// The exercise.
@@ -85,7 +74,10 @@ public struct LoadSuggestion: AwardPayload {
   }
 
   /// Writes `exercise`, `loadKg`, `rpe`, `band`, `change`, `nextKg`, `deloadWeek`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("exercise", exercise)
     w.field("loadKg", loadKg)
     w.field("rpe", rpe)

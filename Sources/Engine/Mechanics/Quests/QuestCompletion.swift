@@ -10,19 +10,10 @@ extension Recorded.QuestCompletion: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> QuestCompletion {
     QuestCompletion(self, pack: pack)
   }
-
-  /// Writes ``QuestCompletion/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    let quest = pack.quests?.quests[self.quest]
-    out.field("id", quest?.id ?? "")
-    out.field("name", quest?.name ?? "")
-    out.field("period", (quest?.period ?? .day).rawValue)
-    out.field("rewardXP", quest?.rewardXP ?? 0)
-  }
 }
 
 /// A quest completed for its period.
-public struct QuestCompletion: AwardPayload {
+public struct QuestCompletion: AwardPayload, FieldListPayload {
   /// `"questCompleted"`.
   public static let type = "questCompleted"
   /// The quest id.
@@ -49,7 +40,10 @@ public struct QuestCompletion: AwardPayload {
   }
 
   /// Writes `id`, `name`, `period`, `rewardXP`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("id", id)
     w.field("name", name)
     w.field("period", period.rawValue)

@@ -18,19 +18,10 @@ extension Recorded.PersonalRecord: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> PersonalRecord {
     PersonalRecord(self, name: log.text(name), pack: pack)
   }
-
-  /// Writes ``PersonalRecord/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("exercise", log.text(name) ?? pack.exercises[exercise].name)
-    out.field("kind", kind.rawValue)
-    out.field("value", value)
-    if let previous { out.field("previous", previous) }
-    if let weightKg { out.field("weightKg", weightKg) }
-  }
 }
 
 /// A new personal record.
-public struct PersonalRecord: AwardPayload {
+public struct PersonalRecord: AwardPayload, FieldListPayload {
   /// `"personalRecord"`.
   public static let type = "personalRecord"
   /// The exercise.
@@ -61,7 +52,10 @@ public struct PersonalRecord: AwardPayload {
   }
 
   /// Writes `exercise`, `kind`, `value`, and `previous` and `weightKg` when known.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("exercise", exercise)
     w.field("kind", kind.rawValue)
     w.field("value", value)

@@ -18,20 +18,10 @@ extension Recorded.Pause: RecordedAward {
       from: from, to: to, days: granted, refused: refused, quarterDays: quarterDays,
       limit: pack.rest?.pauses?.maxDaysPerQuarter ?? 0)
   }
-
-  /// Writes ``PauseGranted/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("from", from.iso)
-    out.field("to", to.iso)
-    out.field("days", granted)
-    out.field("refused", refused)
-    out.field("quarterDays", quarterDays)
-    out.field("limit", pack.rest?.pauses?.maxDaysPerQuarter ?? 0)
-  }
 }
 
 /// A pause the player asked for, and how much of it was granted.
-public struct PauseGranted: AwardPayload {
+public struct PauseGranted: AwardPayload, FieldListPayload {
   /// `"pause"`.
   public static let type = "pause"
 
@@ -59,7 +49,10 @@ public struct PauseGranted: AwardPayload {
   }
 
   /// Writes `from`, `to`, `days`, `refused`, `quarterDays`, `limit`.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("from", from.iso)
     w.field("to", to.iso)
     w.field("days", days)

@@ -13,24 +13,10 @@ extension Recorded.SeasonTier: RecordedAward {
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> SeasonTierReached {
     SeasonTierReached(self, pack: pack)
   }
-
-  /// Writes ``SeasonTierReached/write(_:)``'s fields straight from the record.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    let season = pack.seasons?.seasons[self.season]
-    let tier = season?.tiers[self.tier - 1]
-    out.field("season", season?.id ?? "")
-    out.field("seasonName", season?.name ?? "")
-    out.field("tier", self.tier)
-    out.field("tierName", tier?.name ?? "")
-    out.field("at", tier?.at ?? 0)
-    out.field("points", points)
-    out.field("rewardXP", tier?.rewardXP ?? 0)
-    if let badge = tier?.badge { out.field("badge", badge) }
-  }
 }
 
 /// A season tier reached, with its reward.
-public struct SeasonTierReached: AwardPayload {
+public struct SeasonTierReached: AwardPayload, FieldListPayload {
   /// `"seasonTier"`.
   public static let type = "seasonTier"
 
@@ -76,7 +62,10 @@ public struct SeasonTierReached: AwardPayload {
   }
 
   /// Writes `season`, `seasonName`, `tier`, `tierName`, `at`, `points`, `rewardXP`, and `badge` when the tier has one.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("season", season)
     w.field("seasonName", seasonName)
     w.field("tier", tier)

@@ -1,7 +1,7 @@
 import RuleLanguage
 
 /// The streak of training days changed.
-public struct StreakUpdate: AwardPayload, RecordedAward {
+public struct StreakUpdate: AwardPayload, RecordedAward, FieldListPayload {
   /// `"streak"`.
   public static let type = "streak"
 
@@ -51,7 +51,10 @@ public struct StreakUpdate: AwardPayload, RecordedAward {
 
   /// Writes `change`, `current`, `best`, `freezes`, then `freezesUsed` and `freezeEarned` when
   /// they happened.
-  public func write(_ w: inout JSONWriter) {
+  public func write(_ w: inout JSONWriter) { writeFields(&w) }
+
+  /// ``write(_:)``'s fields, into any sink (an award line too).
+  package func writeFields<Sink: JSONFieldSink & ~Copyable>(_ w: inout Sink) {
     w.field("change", change.rawValue)
     w.field("current", current)
     w.field("best", best)
@@ -79,14 +82,4 @@ public struct StreakUpdate: AwardPayload, RecordedAward {
   public func token(in award: Award) -> String { change == .broken ? "streak broken" : "streak \(current)" }
 
   package func payload(in log: borrowing AwardLog, pack: RulePack) -> StreakUpdate { self }
-
-  /// Writes ``write(_:)``'s fields into an award line.
-  package func writePayload(in log: borrowing AwardLog, pack: RulePack, to out: inout AwardJSONBuffer) {
-    out.field("change", change.rawValue)
-    out.field("current", current)
-    out.field("best", best)
-    out.field("freezes", freezes)
-    if freezesUsed > 0 { out.field("freezesUsed", freezesUsed) }
-    if freezeEarned { out.field("freezeEarned", true) }
-  }
 }
