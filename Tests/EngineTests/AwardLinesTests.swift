@@ -78,6 +78,20 @@ import Testing
       #expect(written == (day.iso.utf8.count == 10), "\(day.iso)")
       if written { #expect(text == day.iso) }
     }
+    // Both share the digits' writer: hand-worked dates check the text itself.
+    let known: [(Int, Int, Int, String)] = [
+      (2026, 3, 7, "2026-03-07"), (1, 1, 1, "0001-01-01"), (9999, 12, 31, "9999-12-31"), (2024, 2, 29, "2024-02-29"),
+      (1970, 1, 1, "1970-01-01"),
+    ]
+    for (year, month, dayOfMonth, iso) in known {
+      let day = try #require(Day(year: year, month: month, day: dayOfMonth))
+      var bytes: (UInt64, UInt16) = (0, 0)
+      #expect(withUnsafeMutableBytes(of: &bytes) { day.writeISO(to: $0) })
+      #expect(withUnsafeBytes(of: &bytes) { String(decoding: $0, as: UTF8.self) } == iso)
+    }
+    let after = try #require(Day(year: 9999, month: 12, day: 31)).adding(1)
+    var bytes: (UInt64, UInt16) = (0, 0)
+    #expect(!withUnsafeMutableBytes(of: &bytes) { after.writeISO(to: $0) })
   }
 
   /// Event ids, players and (unlisted) exercise names holding quotes, backslashes, control
