@@ -46,6 +46,25 @@ public struct PlayerSummary: Sendable, Equatable {
     ]
   }
 
+  /// A summary of the figures given.
+  init(
+    level: Int, xp: Int64, workouts: Int, streak: Int, bestStreak: Int, achievementTiers: Int, personalRecords: Int,
+    questCompletions: Int, companion: ActiveCompanion?, appliedCount: Int, appliedIDCount: Int, pack: PackStamp
+  ) {
+    self.level = level
+    self.xp = xp
+    self.workouts = workouts
+    self.streak = streak
+    self.bestStreak = bestStreak
+    self.achievementTiers = achievementTiers
+    self.personalRecords = personalRecords
+    self.questCompletions = questCompletions
+    self.companion = companion
+    self.appliedCount = appliedCount
+    self.appliedIDCount = appliedIDCount
+    self.pack = pack
+  }
+
   /// The summary of a player's progress.
   init(_ progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int) {
     level = progress.level
@@ -76,12 +95,44 @@ extension SQLiteStore {
   /// A player's summary, or nil when the store has no such player. When its snapshot covers its
   /// whole log — the usual case — only the snapshot's header and the summary's sections of its
   /// progress are decoded (the row's and the progress's checksums verified, the event ids
-  /// checked by their checksums), and no rule pack is compiled; otherwise the player is read
-  /// whole, as ``load(player:engine:)`` reads it.
+  /// checked by their checksums), and no rule pack is compiled. When events were logged after
+  /// its snapshot, the summary their last `log` row holds (``LogSummary``) is read, the rows
+  /// after the snapshot checked (checksums, ranges, each starting where the previous ended) but
+  /// not replayed; a row without one (written before schema 4) has the player read whole, as
+  /// ``load(player:engine:)`` reads it.
   /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its rows are damaged.
   public func summary(of player: PlayerID) throws(LedgerError) -> PlayerSummary? {
-    try leanProgress(player, mechanics: PlayerSummary.mechanics, withPack: false).map {
-      PlayerSummary($0.progress, pack: $0.pack, appliedCount: $0.appliedCount, appliedIDCount: $0.appliedIDCount)
+    mutex.lock()
+    defer { mutex.unlock() }
+    if let state = cache.states[player] { return PlayerSummary(state) }
+    do {
+      if let logged = try database.reading({ () throws(SQLiteError) in try tailSummary(player) }) { return logged }
+      return try readProgress(player, mechanics: PlayerSummary.mechanics, withPack: false).map {
+        PlayerSummary($0.progress, pack: $0.pack, appliedCount: $0.appliedCount, appliedIDCount: $0.appliedIDCount)
+      }
+    } catch {
+      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
     }
+  }
+
+  /// The summary of the last `log` row of a player with events logged after its snapshot, when
+  /// that row has one; nil otherwise (no such player, a snapshot covering the log, a row without
+  /// a summary).
+  func tailSummary(_ player: PlayerID) throws(SQLiteError) -> PlayerSummary? {
+    guard let row = try playerRow(player) else { return nil }
+    if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
+    let summary = try database.cached(
+      "SELECT seq, summary FROM log WHERE player = ? ORDER BY seq DESC LIMIT 1")
+    try summary.bind(1, player.bytes)
+    guard try summary.step(), !summary.isNull(1) else {
+      summary.reset()
+      return nil
+    }
+    let seq = summary.int(0)
+    let bytes = summary.blob(1)
+    summary.reset()
+    let tail = try logChunks(player, from: row.at)
+    guard let last = tail.last, Int64(last.seq) == seq else { return nil }
+    return try LogSummary.decode(bytes, player: player, seq: last.seq, head: last.seq + last.lines.count)
   }
 }

@@ -99,7 +99,7 @@ extension SQLiteStore: BatchStore {
       try appendLog(
         player, seq: held.head, pack: try packID(for: engine),
         windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays,
-        lines: change.events.lazy.map(\.line))
+        lines: change.events.lazy.map(\.line), summary: state.map(PlayerSummary.init))
       touched.insert(player)
       let head = held.head + change.events.count
       guard let state else {

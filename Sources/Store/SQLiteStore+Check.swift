@@ -12,7 +12,8 @@ public struct StoreProblem: Sendable, Hashable {
 
 extension SQLiteStore {
   /// Reads every player of the store as a run would — every row's checksum and ranges, the
-  /// snapshot, the ids, the logged events replayed, the history before the snapshot — and every
+  /// snapshot, the ids, the logged events replayed (and the summary of the last log row compared
+  /// with them), the history before the snapshot — and every
   /// stored rule pack, in one read
   /// transaction; returns how many players were read and the problems found (damaged players,
   /// rows of no player). Nothing is written.
@@ -25,9 +26,15 @@ extension SQLiteStore {
       try database.execute("BEGIN")
       defer { try? database.execute("COMMIT") }
       for player in players {
-        do {
-          _ = try read(player, engine: engine)
+        do throws(SQLiteError) {
+          let stored = try read(player, engine: engine)
           _ = try logChunks(player, from: nil)
+          // The summary `players show` would read from its last row is what the replay gives.
+          if let stored, stored.at < stored.head, let summary = try tailSummary(player),
+            summary != PlayerSummary(stored.state)
+          {
+            throw SQLiteError.damaged("the summary of its last log row differs from its replayed state")
+          }
         } catch {
           problems.append(StoreProblem(player: player, message: error.message))
         }

@@ -108,12 +108,15 @@ extension SQLiteStore {
   }
 
   /// Appends a `log` row.
+  /// `summary`: the player's figures after these events (``LogSummary``), when known.
   func appendLog(
-    _ player: PlayerID, seq: Int, pack: Int64, windowDays: Int, lines: some Collection<String>
+    _ player: PlayerID, seq: Int, pack: Int64, windowDays: Int, lines: some Collection<String>,
+    summary: PlayerSummary? = nil
   ) throws(SQLiteError) {
     let bytes = ByteList.encode(lines: lines)
     let row = try database.cached(
-      "INSERT INTO log (player, seq, pack, window_days, count, lines, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      "INSERT INTO log (player, seq, pack, window_days, count, lines, checksum, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    )
     try row.bind(1, player.bytes)
     try row.bind(2, Int64(seq))
     try row.bind(3, pack)
@@ -121,6 +124,11 @@ extension SQLiteStore {
     try row.bind(5, Int64(lines.count))
     try row.bind(6, bytes)
     try row.bind(7, Self.checksum(player, [Int64(seq), pack, Int64(windowDays), Int64(lines.count)], bytes))
+    if let summary {
+      try row.bind(8, LogSummary.encode(summary, player: player, seq: seq))
+    } else {
+      try row.bindNull(8)
+    }
     try row.run()
   }
 

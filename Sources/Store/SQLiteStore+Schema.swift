@@ -16,7 +16,7 @@ extension SQLiteStore {
     }
   }
 
-  /// The tables of schema 3.
+  /// The tables of schema 4.
   static let tables = """
     CREATE TABLE fitquest_schema (version INTEGER NOT NULL);
     CREATE TABLE fitquest_head (generation INTEGER NOT NULL);
@@ -25,7 +25,7 @@ extension SQLiteStore {
       files BLOB, checksum INTEGER NOT NULL);
     CREATE TABLE players (id BLOB NOT NULL UNIQUE, at INTEGER NOT NULL, snapshot BLOB, checksum INTEGER NOT NULL);
     CREATE TABLE log (player BLOB NOT NULL, seq INTEGER NOT NULL, pack INTEGER NOT NULL, window_days INTEGER NOT NULL, count INTEGER NOT NULL,
-      lines BLOB NOT NULL, checksum INTEGER NOT NULL, UNIQUE (player, seq));
+      lines BLOB NOT NULL, checksum INTEGER NOT NULL, summary BLOB, UNIQUE (player, seq));
     CREATE TABLE ids (player BLOB NOT NULL, first INTEGER NOT NULL, data BLOB NOT NULL, checksum INTEGER NOT NULL,
       PRIMARY KEY (player, first)) WITHOUT ROWID;
     CREATE TABLE damaged (player BLOB PRIMARY KEY, reason TEXT NOT NULL) WITHOUT ROWID;
@@ -87,6 +87,9 @@ extension SQLiteStore {
     // Forward migrations, one `if number < N` block each, inside the transaction.
     if number < 2 { try migrateStatesToCompact() }
     if number < 3 { try migrateToEventLog() }
+    // Schema 4: a log row may carry the player's summary after it (``LogSummary``); older rows
+    // have none. (A store below 3 got its log table from ``tables``, which has the column.)
+    if number == 3 { try database.execute("ALTER TABLE log ADD COLUMN summary BLOB") }
     try database.execute("UPDATE fitquest_schema SET version = \(Self.schemaVersion)")
   }
 }

@@ -50,7 +50,7 @@ public final class SQLiteStore: @unchecked Sendable {
   var currentEngine: Engine?
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
-  public static let schemaVersion = 3
+  public static let schemaVersion = 4
 
   /// How a store is opened.
   public enum Access: Sendable {
