@@ -44,7 +44,7 @@ struct PlayerCache {
   let limit: Int
   private(set) var entries: [PlayerID: Entry] = [:]
   /// The states in the cache: those of the entries whose state no batch has taken out.
-  private(set) var states: [PlayerID: PlayerState] = [:]
+  private(set) var states = StateSlots()
   private(set) var bytes = 0
   private var clock: UInt64 = 0
   /// The clock when players last had to leave: those used since are the latest batch's.
@@ -64,7 +64,7 @@ struct PlayerCache {
   /// state is back through ``put(_:state:head:at:isNew:verified:)`` or ``restore(_:_:)``); nil
   /// when it is out already or the player is not cached.
   mutating func take(_ player: PlayerID) -> PlayerState? {
-    states.removeValue(forKey: player)
+    states.take(player)
   }
 
   /// Stores (or replaces) a player's entry and state.
@@ -74,11 +74,12 @@ struct PlayerCache {
     let size = state.estimatedBytes
     measured(size)
     if let old = entries[player] { bytes -= old.bytes }
+    let held = size + Self.heldBytes(player)
     entries[player] = Entry(
-      head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: size, used: clock,
+      head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: held, used: clock,
       rank: Self.rank(player))
-    states[player] = consume state
-    bytes += size
+    states.put(player, state)
+    bytes += held
   }
 
   /// Stores an entry without a state: a player the store has no row for, whose state the batch
@@ -87,21 +88,24 @@ struct PlayerCache {
   mutating func putNew(_ player: PlayerID, verified: Int64) {
     clock += 1
     if let old = entries[player] { bytes -= old.bytes }
-    states[player] = nil
+    states.remove(player)
+    let held = Self.entryBytes(player)
     entries[player] = Entry(
-      head: 0, at: 0, isNew: true, verified: verified, windowDays: 60, bytes: 0, used: clock,
+      head: 0, at: 0, isNew: true, verified: verified, windowDays: 60, bytes: held, used: clock,
       rank: Self.rank(player))
+    bytes += held
   }
 
   /// Puts back a state taken out and not changed by what the store holds (a batch applied no
   /// event to it); ignored when the entry is gone or its state is back already.
   mutating func restore(_ player: PlayerID, _ state: consuming PlayerState) {
-    guard let old = entries[player], !old.isNew, states[player] == nil else { return }
+    guard let old = entries[player], !old.isNew, !states.contains(player) else { return }
     let size = state.estimatedBytes
     measured(size)
-    bytes += size - old.bytes
-    entries[player]?.bytes = size
-    states[player] = consume state
+    let held = size + Self.heldBytes(player)
+    bytes += held - old.bytes
+    entries[player]?.bytes = held
+    states.put(player, state)
   }
 
   /// Records events logged for a player whose state comes later (its entry's state lags).
@@ -125,12 +129,12 @@ struct PlayerCache {
 
   mutating func remove(_ player: PlayerID) {
     if let old = entries.removeValue(forKey: player) { bytes -= old.bytes }
-    states[player] = nil
+    states.remove(player)
   }
 
   /// Forgets the players whose state is out (a batch abandoned: their states are gone).
   mutating func removeTaken() {
-    for player in entries.keys where states[player] == nil && entries[player]?.isNew == false { remove(player) }
+    for player in entries.keys where !states.contains(player) && entries[player]?.isNew == false { remove(player) }
   }
 
   mutating func removeAll() {
@@ -143,7 +147,18 @@ struct PlayerCache {
   var isOverBudget: Bool { bytes > limit }
 
   /// Whether the cache holds the player's state (not out in a batch, not unknown).
-  func holdsState(of player: PlayerID) -> Bool { states.index(forKey: player) != nil }
+  func holdsState(of player: PlayerID) -> Bool { states.contains(player) }
+
+  /// What the cache's own structures take per player besides its state: the entry's slot in
+  /// its dictionary (up to 8/3 slots per entry at the lowest load) and the id's bytes.
+  static func entryBytes(_ player: PlayerID) -> Int {
+    8 * (MemoryLayout<PlayerID>.stride + MemoryLayout<Entry>.stride) / 3 + heapBlock(32 + player.bytes.count)
+  }
+
+  /// ``entryBytes(_:)`` and what holding a state adds to the state's estimate: its slot and box.
+  static func heldBytes(_ player: PlayerID) -> Int {
+    entryBytes(player) + StateSlots.slotBytes + StateSlots.boxBytes
+  }
 
   /// What a player the cache knows nothing of (new, or gone) is taken to hold: a running mean
   /// of the sizes of the states put back (each weighs an eighth), at least 16 KB.
@@ -153,9 +168,12 @@ struct PlayerCache {
     typicalBytes = Swift.max(16 << 10, (typicalBytes * 7 + size) / 8)
   }
 
-  /// What a player takes in memory: its size when known, else ``typicalBytes``.
+  /// What a player takes in memory: its size when known, else ``typicalBytes`` (with what the
+  /// cache adds to hold it, ``heldBytes(_:)``).
   func estimatedBytes(of player: PlayerID) -> Int {
-    guard let size = entries[player]?.bytes, size > 0 else { return typicalBytes }
+    guard let size = entries[player]?.bytes, size > Self.entryBytes(player) else {
+      return typicalBytes + Self.heldBytes(player)
+    }
     return size
   }
 
@@ -163,10 +181,9 @@ struct PlayerCache {
   /// players take `target` bytes.
   mutating func shrink(downTo target: Int, keeping: Set<PlayerID>) {
     guard bytes > target else { return }
-    for player in states.keys.sorted() where !keeping.contains(player) {
+    for player in states.players.sorted() where !keeping.contains(player) {
       guard bytes > target, let old = entries[player]?.bytes else { break }
-      states[player]?.shrink()
-      let size = states[player]?.estimatedBytes ?? old
+      let size = states.shrink(player).map { $0 + Self.heldBytes(player) } ?? old
       bytes += size - old
       entries[player]?.bytes = size
     }
@@ -181,7 +198,7 @@ struct PlayerCache {
     guard excess > 0 else { return [] }
     let mark = lastPressure
     var chosen: [PlayerID] = []
-    let order = entries.filter { ($0.value.isNew || states[$0.key] != nil) && !keeping.contains($0.key) }.sorted {
+    let order = entries.filter { ($0.value.isNew || states.contains($0.key)) && !keeping.contains($0.key) }.sorted {
       a, b in
       let (aRecent, bRecent) = (a.value.used > mark, b.value.used > mark)
       if aRecent != bRecent { return bRecent }

@@ -9,12 +9,14 @@ import Testing
 @Suite struct PlayerCacheTests {
   static let state = StoreFixture.engine.newPlayer()
   static let players = (0..<10).compactMap { PlayerID("p\($0)") }
+  /// What one of them takes in the cache: its state, and the cache's slots, box and id bytes.
+  static let heldSize = state.estimatedBytes + PlayerCache.heldBytes(players[0])
 
   /// Visits the ten players in order for `rounds` rounds, two per batch, with room for five;
   /// after each batch the cache goes down to four (as the store does: to 4/5 of its budget).
   /// Returns the hits of each round and the players cached after each round.
   static func cycle(rounds: Int) -> (hits: [Int], cached: [Set<PlayerID>]) {
-    let size = state.estimatedBytes
+    let size = heldSize
     var cache = PlayerCache(limit: 5 * size)
     var hits: [Int] = []
     var cached: [Set<PlayerID>] = []
@@ -57,7 +59,7 @@ import Testing
   }
 
   @Test func playersNotUsedSinceTheLastPressureLeaveFirst() {
-    let size = Self.state.estimatedBytes
+    let size = Self.heldSize
     var cache = PlayerCache(limit: 3 * size)
     for player in Self.players[0..<3] {
       cache.put(player, state: Self.state, head: 0, at: 0, isNew: false, verified: 0)
@@ -68,5 +70,30 @@ import Testing
     let leaving = cache.leaving(downTo: 3 * size)
     #expect(leaving.count == 1)
     #expect(leaving.allSatisfy { [Self.players[1], Self.players[2]].contains($0) })
+  }
+}
+
+/// The cache counts what holding a player costs besides its state's own estimate: a player
+/// entered before its state (a new one) counts its entry, a held one its entry, slot and box,
+/// and removing either gives back exactly what it counted.
+@Suite struct PlayerCacheAccountingTests {
+  @Test func holdingAPlayerCountsTheCachesOwnBytes() throws {
+    let state = StoreFixture.engine.newPlayer()
+    let player = try #require(PlayerID("a-player-id"))
+    var cache = PlayerCache(limit: 1 << 30)
+    cache.putNew(player, verified: 0)
+    // An entry slot: 8/3 of (8 + 64) bytes = 192; the id's 11 bytes after a 32-byte array
+    // header and glibc's 8 = 51, rounded up to 16: a 64-byte block.
+    #expect(PlayerCache.entryBytes(player) == 192 + 64)
+    #expect(cache.bytes == 256)
+    cache.put(player, state: state, head: 1, at: 0, isNew: false, verified: 1)
+    // Its state, the entry, a 3 × 16-byte slot share and a 16-byte box header.
+    #expect(cache.bytes == state.estimatedBytes + 256 + 48 + 16)
+    #expect(cache.estimatedBytes(of: player) == cache.bytes)
+    #expect(cache.take(player) != nil)
+    #expect(!cache.holdsState(of: player))
+    cache.remove(player)
+    #expect(cache.bytes == 0)
+    #expect(cache.entries.isEmpty)
   }
 }

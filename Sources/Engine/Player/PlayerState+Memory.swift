@@ -36,7 +36,7 @@ extension PlayerState {
 }
 
 /// The bytes a heap block of `size` takes: glibc's 8-byte header, rounded up to 16, at least 32.
-func heapBlock(_ size: Int) -> Int { Swift.max(32, (size + 8 + 15) & ~15) }
+package func heapBlock(_ size: Int) -> Int { Swift.max(32, (size + 8 + 15) & ~15) }
 
 /// The heap a string takes beyond its inline 16 bytes (up to 15 UTF-8 bytes are inline).
 func heapString(_ text: String) -> Int { text.utf8.count <= 15 ? 0 : heapBlock(32 + text.utf8.count + 1) }
