@@ -226,7 +226,12 @@ package final class SQLiteStatement {
   package func blob(_ column: Int32) -> [UInt8] {
     guard let pointer = sqlite3_column_blob(statement, column) else { return [] }
     let count = Int(sqlite3_column_bytes(statement, column))
-    return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    // One memcpy: `Array(UnsafeRawBufferPointer)` copied byte by byte (≈ 2 instructions a byte
+    // on a snapshot of 17 kB).
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: count))
+      initialized = count
+    }
   }
 
   private func check(_ code: Int32) throws(SQLiteError) {

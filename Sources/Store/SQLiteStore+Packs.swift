@@ -66,6 +66,8 @@ extension SQLiteStore {
   /// The rule pack of a digest when the store has its files (compiled once), else nil. An
   /// engine of that digest (`current`, else the run's) is used instead of compiling the files.
   func storedPack(digest: String, current: Engine? = nil) throws(SQLiteError) -> RulePack? {
+    // A pack this connection compiled already: no statement (a replay reads one per player).
+    if let id = packs.idByDigest[digest], let engine = packs.byID[id]?.engine { return engine.pack }
     let find = try database.cached("SELECT id, files IS NULL FROM packs WHERE digest = ?")
     try find.bind(1, digest)
     guard try find.step() else { return nil }

@@ -31,8 +31,10 @@ enum LiveOpsStoreFixture {
 
   /// A new store at `path` holding `events` applied with `engine` in batches of `batch`.
   @discardableResult
-  static func store(_ path: String, _ events: [Event], engine: Engine, batch: Int = 97) throws -> SQLiteStore {
-    let store = try SQLiteStore(path: path)
+  static func store(
+    _ path: String, _ events: [Event], engine: Engine, batch: Int = 97, options: SQLiteStore.Options = .init()
+  ) throws -> SQLiteStore {
+    let store = try SQLiteStore(path: path, options: options)
     try award(events, to: store, engine: engine, batch: batch)
     return store
   }

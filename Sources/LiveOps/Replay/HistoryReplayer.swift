@@ -56,6 +56,27 @@ public struct HistoryReplayer {
     return stop == nil ? progress : nil
   }
 
+  /// The progress of events applied straight after a progress this pack made (a stored
+  /// snapshot's): nil when one is not applied straight (a retraction, an event the pack refuses).
+  package func straightProgress(from progress: PlayerProgress, of events: ArraySlice<ResolvedEvent>) -> PlayerProgress?
+  {
+    var live = engine.live(progress)
+    var log = AwardLog(.off)
+    let applied = events.withUnsafeBufferPointer { buffer -> Bool in
+      for index in buffer.indices {
+        let event = buffer.baseAddress.unsafelyUnwrapped + index
+        if event.pointee.kind == .retraction { return false }
+        do throws(EngineError) {
+          try engine.apply(event, to: &live, log: &log)
+        } catch {
+          return false
+        }
+      }
+      return true
+    }
+    return applied ? live.progress : nil
+  }
+
   /// Applies the events straight to a new progress until the first it stops at: a retraction
   /// (no error) or the engine's error.
   private func applyStraight(_ events: [ResolvedEvent]) -> (PlayerProgress, stop: (index: Int, error: EngineError?)?) {

@@ -161,21 +161,25 @@ public enum StoreReplay {
         return .success(
           PlayerImpact(player: job.player, problem: job.problem ?? .skipped("no base pack"), events: job.events))
       }
+      let stored = stored(job, base: engine)
       return .success(
-        replayer.impact(player: job.player, history: job.history, base: engine, stored: stored(job, base: engine)))
+        replayer.impact(
+          player: job.player, history: job.history, base: engine, stored: stored?.progress, storedAt: stored?.at))
     }
 
-    /// The player's stored progress when it is what the base makes of its whole history: its
-    /// snapshot covers exactly the logged events, under the base's pack, with no pack change (a
-    /// damaged or unreadable state: nil, and the base is replayed). Only what a side compares is
-    /// decoded.
-    private func stored(_ job: Job, base: Engine) -> PlayerProgress? {
-      guard readsStoredBase, job.isWholeUnderBase,
-        let stored = try? store.storedProgress(player: job.id, covering: job.events, mechanics: ReplaySide.mechanics),
+    /// The player's stored progress when it is what the base makes of its history's first
+    /// events: its snapshot covers them, under the base's pack, with no pack change (a damaged
+    /// or unreadable state: nil, and the base is replayed). A snapshot covering the whole log is
+    /// decoded only for what a side compares; one covering fewer events whole (the base applies
+    /// the rest to it).
+    private func stored(_ job: Job, base: Engine) -> (progress: PlayerProgress, at: Int)? {
+      guard readsStoredBase, job.isWholeUnderBase else { return nil }
+      guard
+        let (stored, at) = try? store.storedProgress(
+          player: job.id, upTo: job.events, mechanics: ReplaySide.mechanics),
         stored.packChanges == 0, stored.pack.digest.utf8.elementsEqual(base.pack.digest.utf8)
       else { return nil }
-      return stored.progress
+      return (stored.progress, at)
     }
-
   }
 }
