@@ -133,6 +133,9 @@ extension SQLiteStore {
     summary.reset()
     let tail = try logChunks(player, from: row.at)
     guard let last = tail.last, Int64(last.seq) == seq else { return nil }
+    // The event ids up to the snapshot are checked as a replay would check them (not read).
+    let ids = try checkedIDCount(player)
+    guard ids <= row.at else { throw .damaged("it has \(ids) event ids for \(row.at) events") }
     return try LogSummary.decode(bytes, player: player, seq: last.seq, head: last.seq + last.lines.count)
   }
 }

@@ -59,6 +59,7 @@ extension SQLiteStore: BatchStore {
       throw failure(error, "cannot start a transaction")
     }
     inTransaction = true
+    packsAtBegin = packs
     do {
       let seen = try currentGeneration()
       if seen != generation { foreignGeneration = seen }
@@ -149,6 +150,7 @@ extension SQLiteStore: BatchStore {
   public func rollback() {
     guard inTransaction else { return }
     try? database.execute("ROLLBACK")
+    packs = packsAtBegin
     for player in touched.union(awaitingState) { cache.remove(player) }
     cache.removeTaken()
     touched.removeAll()

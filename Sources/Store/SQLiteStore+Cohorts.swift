@@ -15,7 +15,7 @@ public struct NamedPack: Sendable, Equatable {
 }
 
 // Cohorts live in three tables created by the first `packs add` or `cohorts set`, so a store
-// that never ran cohorts keeps schema 3 exactly (an older FitQuest ignores the tables):
+// that never ran cohorts keeps schema 4 exactly (an older FitQuest ignores the tables):
 // - `pack_names(name, pack, checksum)`: a name for a row of `packs`;
 // - `cohort_plans(version, plan, checksum)`: every cohorts plan set, the newest in force;
 // - `cohort_members(player, cohort, version, checksum)`: players pinned to a cohort when a plan

@@ -20,7 +20,7 @@ public struct RuleMigrationRecord: Sendable, Equatable {
 }
 
 // The `rule_migrations` table records each player's migrations, one row per player (the last).
-// It is created by the first migration, so stores that never migrated keep schema 3 exactly and
+// It is created by the first migration, so stores that never migrated keep schema 4 exactly and
 // an older FitQuest reads a migrated store (it ignores the table).
 extension SQLiteStore {
   static let migrationsTable = """

@@ -34,6 +34,9 @@ public final class SQLiteStore: @unchecked Sendable {
   var cache: PlayerCache
   /// Rule packs by their row id, and the engines compiled from them.
   var packs = PackRegistry()
+  /// The pack registry when the batch's transaction began: a rollback restores it (a pack row
+  /// inserted, or given its files, in the transaction is gone again).
+  var packsAtBegin = PackRegistry()
   /// The commit count this process last saw (its own commits included).
   var generation: Int64 = 0
   /// The latest commit count at which another process was seen to have committed (its commits
@@ -164,12 +167,14 @@ public final class SQLiteStore: @unchecked Sendable {
     } catch {
       throw failure(error, doing)
     }
+    let packsBefore = packs
     do {
       let value = try body()
       try database.execute("COMMIT")
       return value
     } catch {
       try? database.execute("ROLLBACK")
+      packs = packsBefore
       throw failure(error, doing)
     }
   }

@@ -57,13 +57,15 @@ import Testing
     #expect(throws: LedgerError.self) { try store.load(player: StoreFixture.id("ana")) }
   }
 
-  @Test(arguments: [
-    "UPDATE ids SET checksum = checksum + 1 WHERE player = CAST('ana' AS BLOB)",
-    "UPDATE ids SET first = first + 16 WHERE player = CAST('ana' AS BLOB)",
-    "UPDATE players SET snapshot = substr(snapshot, 1, 60) WHERE id = CAST('ana' AS BLOB)",
-  ])
-  func damageIsReportedWithThePlayer(edit: String) throws {
-    let (directory, path) = try store(covered: true)
+  /// Whether the snapshot covers the log or not (the summary then comes from the last log row).
+  @Test(
+    arguments: [
+      "UPDATE ids SET checksum = checksum + 1 WHERE player = CAST('ana' AS BLOB)",
+      "UPDATE ids SET first = first + 16 WHERE player = CAST('ana' AS BLOB)",
+      "UPDATE players SET snapshot = substr(snapshot, 1, 60) WHERE id = CAST('ana' AS BLOB)",
+    ], [true, false])
+  func damageIsReportedWithThePlayer(edit: String, covered: Bool) throws {
+    let (directory, path) = try store(covered: covered)
     defer { try? FileManager.default.removeItem(at: directory) }
     try StoreFixture.sql(path, edit)
     let store = try SQLiteStore(path: path, access: .readOnly)
