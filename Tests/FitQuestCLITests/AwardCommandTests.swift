@@ -97,21 +97,16 @@ import Testing
     #expect(busy.stderr.contains("note: run again when it is done, or omit --no-wait to wait for it"))
     #expect(!FileManager.default.fileExists(atPath: work.file("player.json")))
     // Without --no-wait it waits for the lock, then runs.
-    let process = Process()
-    process.executableURL = Paths.fitquest
-    process.arguments = ["award", "--rules", Paths.rules, "--state", "player.json", "events.ndjson"]
-    process.currentDirectoryURL = work
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    let process = try ChildProcess(
+      Paths.fitquest, ["award", "--rules", Paths.rules, "--state", "player.json", "events.ndjson"], in: work,
+      capturesErrors: true)
     Thread.sleep(forTimeInterval: 0.5)
     #expect(process.isRunning)
     lock = nil
     process.waitUntilExit()
     _ = lock
     #expect(process.terminationStatus == 0)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: process.errors, as: UTF8.self)
     #expect(stderr.contains("waiting for the lock on player.json"))
   }
 

@@ -52,15 +52,10 @@ import Testing
   }
 
   /// Starts an award without waiting; its output is discarded.
-  func start(_ work: URL, _ extra: [String], events: String = "events.ndjson") throws -> Process {
-    let process = Process()
-    process.executableURL = Paths.fitquest
-    process.arguments = ["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + extra + [events]
-    process.currentDirectoryURL = work
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+  func start(_ work: URL, _ extra: [String], events: String = "events.ndjson") throws -> ChildProcess {
+    try ChildProcess(
+      Paths.fitquest, ["award", "--state", "state.json", "--rules", Paths.rules] + Self.today + extra + [events],
+      in: work)
   }
 
   /// The states of applying the first `count` events in order, for each of `counts`, in this

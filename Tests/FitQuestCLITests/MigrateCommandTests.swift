@@ -64,13 +64,8 @@ import Testing
       let store = "killed-\(attempt).sqlite"
       try FileManager.default.copyItem(
         at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent(store))
-      let process = Process()
-      process.executableURL = Paths.fitquest
-      process.arguments = migrate + ["--store", store, "--threads", "\(1 + attempt % 2)"]
-      process.currentDirectoryURL = work
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess(
+        Paths.fitquest, migrate + ["--store", store, "--threads", "\(1 + attempt % 2)"], in: work)
       usleep(UInt32(duration * 1e6 * Double.random(in: 0.3...0.95, using: &random)))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

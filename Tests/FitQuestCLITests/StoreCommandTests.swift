@@ -134,19 +134,14 @@ import Testing
     var random = TestRandom(seed: 4)
     for attempt in 0..<12 {
       let store = "killed-\(attempt).sqlite"
-      let process = Process()
-      process.executableURL = Paths.fitquest
       // Every other run keeps no player between batches and snapshots every second event, so
       // kills land in snapshot writes and evictions too, and commits in parts.
       let churn = attempt % 2 == 1 ? ["--cache-mb", "0", "--snapshot-every", "2", "--max-lock-ms", "1"] : []
-      process.arguments =
+      let process = try ChildProcess(
+        Paths.fitquest,
         ["award", "--rules", Paths.rules] + Self.today + [
           "--store", store, "--allow-late", "--commit-every", "5", "all.ndjson",
-        ] + churn
-      process.currentDirectoryURL = work
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+        ] + churn, in: work)
       usleep(UInt32(Int.random(in: 20_000...400_000, using: &random)))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -201,27 +196,19 @@ import Testing
     let lines = Self.mixed(seed: 5)
     try write(lines, work.appendingPathComponent("all.ndjson"))
     #expect(try award(work, ["--store", "reference.sqlite", "--allow-late", "all.ndjson"]).status == 0)
-    var results: [(Process, URL)] = []
-    for index in 0..<2 {
-      let process = Process()
-      process.executableURL = Paths.fitquest
+    var results: [ChildProcess] = []
+    for _ in 0..<2 {
       // A loaded test machine can keep one writer busy for long: wait as long as it takes.
-      process.arguments =
+      let process = try ChildProcess(
+        Paths.fitquest,
         ["award", "--rules", Paths.rules] + Self.today + [
           "--store", "shared.sqlite", "--allow-late", "--commit-every", "9", "--wait-ms", "600000", "all.ndjson",
-        ]
-      process.currentDirectoryURL = work
-      process.standardOutput = FileHandle.nullDevice
-      let log = work.appendingPathComponent("writer-\(index).err")
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      process.standardError = try FileHandle(forWritingTo: log)
-      try process.run()
-      results.append((process, log))
+        ], in: work, capturesErrors: true)
+      results.append(process)
     }
-    for (process, log) in results {
+    for process in results {
       process.waitUntilExit()
-      let messages = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-      #expect(process.terminationStatus == 0, "\(messages)")
+      #expect(process.terminationStatus == 0, "\(String(decoding: process.errors, as: UTF8.self))")
     }
     #expect(
       try states(work.appendingPathComponent("shared.sqlite"))

@@ -159,16 +159,10 @@ import Testing
     let y = try #require(PlayerID("y"))
     #expect(try holder.load(y, engine: engine) == nil)
     #expect(try holder.lock(for: [y]).isEmpty)
-    let process = Process()
-    process.executableURL = Paths.fitquest
-    process.arguments = [
-      "players", "--rules", Paths.rules, "--store", "s.sqlite", "import", "solo.json", "--player", "y",
-    ]
-    process.currentDirectoryURL = work
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    let process = try ChildProcess(
+      Paths.fitquest,
+      ["players", "--rules", Paths.rules, "--store", "s.sqlite", "import", "solo.json", "--player", "y"], in: work,
+      capturesErrors: true)
     usleep(700_000)
     var state = engine.newPlayer()
     let event = Event(id: "c1", day: try #require(Day(iso: "2026-01-05")), kind: .dayClosed)
@@ -177,7 +171,7 @@ import Testing
       PlayerChange(player: y, events: [AppliedEvent(id: "c1", day: event.day, line: event.jsonLine)], state: state))
     try holder.commit()
     process.waitUntilExit()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: process.errors, as: UTF8.self)
     #expect(process.terminationStatus == 65, "\(stderr)")
     #expect(stderr.contains("already has a player 'y'"))
     #expect(try shown(work, "s.sqlite", "y")?.appliedCount == 1, "the writer's player is kept")

@@ -41,40 +41,19 @@ public enum CommandRunner {
     environment: [String: String] = [:],
     timeout: Double = 300
   ) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let child = try ChildProcess(
+      executable, arguments, in: directory, environment: environment, takesInput: true, capturesOutput: true,
+      capturesErrors: true)
+    let pid = child.processIdentifier
+    let watchdog = DispatchWorkItem { if child.isRunning { kill(pid, SIGKILL) } }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     defer { watchdog.cancel() }
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-      outData = output.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    errData = error.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    let killed = process.terminationReason == .uncaughtSignal
+    if let stdin { child.writeInput(Data(stdin.utf8)) }
+    child.closeInput()
+    let ended = child.wait()
     return CommandResult(
-      status: killed ? -process.terminationStatus : process.terminationStatus,
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      status: ended.isSignal ? -ended.code : ended.code,
+      stdout: String(decoding: child.output, as: UTF8.self),
+      stderr: String(decoding: child.errors, as: UTF8.self))
   }
 }
