@@ -106,34 +106,34 @@ extension SQLiteStore {
     defer { mutex.unlock() }
     if let state = cache.states[player] { return PlayerSummary(state) }
     do {
-      if let logged = try database.reading({ () throws(SQLiteError) in try tailSummary(player) }) { return logged }
-      return try readProgress(player, mechanics: PlayerSummary.mechanics, withPack: false).map {
-        PlayerSummary($0.progress, pack: $0.pack, appliedCount: $0.appliedCount, appliedIDCount: $0.appliedIDCount)
+      return try database.reading { () throws(SQLiteError) -> PlayerSummary? in
+        guard let row = try playerRow(player) else { return nil }
+        if let logged = try tailSummary(player, row: row) { return logged }
+        return try progressRows(player, row: row, mechanics: PlayerSummary.mechanics, withPack: false).map {
+          PlayerSummary($0.progress, pack: $0.pack, appliedCount: $0.appliedCount, appliedIDCount: $0.appliedIDCount)
+        }
       }
     } catch {
       throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
     }
   }
 
-  /// The summary of the last `log` row of a player with events logged after its snapshot, when
-  /// that row has one; nil otherwise (no such player, a snapshot covering the log, a row without
-  /// a summary).
-  func tailSummary(_ player: PlayerID) throws(SQLiteError) -> PlayerSummary? {
-    guard let row = try playerRow(player) else { return nil }
+  /// The summary of the last `log` row of a player (whose row is `row`) with events logged after
+  /// its snapshot, when that row has one; nil otherwise (a snapshot covering the log, a row
+  /// without a summary). The rows after the snapshot are checked, and the event ids by their
+  /// checksums, as a replay would check them.
+  func tailSummary(_ player: PlayerID, row: PlayerRow) throws(SQLiteError) -> PlayerSummary? {
     if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
-    let summary = try database.cached(
-      "SELECT seq, summary FROM log WHERE player = ? ORDER BY seq DESC LIMIT 1")
+    guard let last = try logChunks(player, from: row.at).last else { return nil }
+    let summary = try database.cached("SELECT summary FROM log WHERE player = ? AND seq = ?")
     try summary.bind(1, player.bytes)
-    guard try summary.step(), !summary.isNull(1) else {
+    try summary.bind(2, Int64(last.seq))
+    guard try summary.step(), !summary.isNull(0) else {
       summary.reset()
       return nil
     }
-    let seq = summary.int(0)
-    let bytes = summary.blob(1)
+    let bytes = summary.blob(0)
     summary.reset()
-    let tail = try logChunks(player, from: row.at)
-    guard let last = tail.last, Int64(last.seq) == seq else { return nil }
-    // The event ids up to the snapshot are checked as a replay would check them (not read).
     let ids = try checkedIDCount(player)
     guard ids <= row.at else { throw .damaged("it has \(ids) event ids for \(row.at) events") }
     return try LogSummary.decode(bytes, player: player, seq: last.seq, head: last.seq + last.lines.count)

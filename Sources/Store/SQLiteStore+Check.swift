@@ -30,7 +30,8 @@ extension SQLiteStore {
           let stored = try read(player, engine: engine)
           _ = try logChunks(player, from: nil)
           // The summary `players show` would read from its last row is what the replay gives.
-          if let stored, stored.at < stored.head, let summary = try tailSummary(player),
+          if let stored, stored.at < stored.head, let row = try playerRow(player),
+            let summary = try tailSummary(player, row: row),
             summary != PlayerSummary(stored.state)
           {
             throw SQLiteError.damaged("the summary of its last log row differs from its replayed state")

@@ -143,6 +143,13 @@ extension SQLiteStore {
     throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int)?
   {
     guard let row = try playerRow(player) else { return nil }
+    return try progressRows(player, row: row, mechanics: mechanics, withPack: withPack)
+  }
+
+  /// ``readProgressRows(_:mechanics:withPack:)`` of a player whose row is read already.
+  func progressRows(_ player: PlayerID, row: PlayerRow, mechanics: [any Mechanic.Type]?, withPack: Bool)
+    throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int)?
+  {
     if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
     guard let snapshot = row.snapshot, try loggedCount(player) <= row.at else {
       return try read(player, engine: nil).map {

@@ -14,37 +14,11 @@ package struct StoredProgress: Sendable {
 }
 
 extension SQLiteStore {
-  /// A player's progress when its snapshot covers exactly `logged` events, read lean for a
-  /// reader that already holds the player's log (a replay): the player's row (its checksum
-  /// verified) and the snapshot's header and progress — only the sections of `mechanics` — are
-  /// decoded; the log and the event ids are not read. Nil when the store has no such player, no
-  /// snapshot of it, or one covering another number of events.
-  /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its row or snapshot is damaged.
-  package func storedProgress(player: PlayerID, covering logged: Int, mechanics: [any Mechanic.Type])
-    throws(LedgerError) -> StoredProgress?
-  {
-    mutex.lock()
-    defer { mutex.unlock() }
-    if let state = cache.states[player] {
-      guard state.appliedCount == logged else { return nil }
-      return StoredProgress(progress: state.progress, pack: state.pack, packChanges: state.history.epoch)
-    }
-    do throws(SQLiteError) {
-      guard let row = try playerRow(player), row.at == logged, let snapshot = row.snapshot else { return nil }
-      let decoded = try PlayerSnapshot.decodeProgress(snapshot, mechanics: mechanics) {
-        (digest: String) throws(SQLiteError) in try storedPack(digest: digest)
-      }
-      guard decoded.appliedCount == logged else { return nil }
-      return StoredProgress(progress: decoded.progress, pack: decoded.pack, packChanges: decoded.epoch)
-    } catch {
-      throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
-    }
-  }
-
   /// A player's progress at its snapshot when the snapshot covers at most `logged` events, with
   /// the number it covers, for a replay that applies the rest: only the sections of `mechanics`
-  /// when it covers all `logged` (as ``storedProgress(player:covering:mechanics:)``), every
-  /// section when it covers fewer (the replay applies the events after it). Nil when the store
+  /// when it covers all `logged` — the player's row (its checksum verified) and the snapshot's
+  /// header and progress are decoded; the log and the event ids are not read — every section
+  /// when it covers fewer (the replay applies the events after it). Nil when the store
   /// has no such player, no snapshot of it, or one covering more events.
   /// - Throws: ``LedgerError/corrupt(_:)`` naming the player when its row or snapshot is damaged.
   package func storedProgress(player: PlayerID, upTo logged: Int, mechanics: [any Mechanic.Type])

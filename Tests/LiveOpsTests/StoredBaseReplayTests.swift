@@ -113,25 +113,23 @@ import Testing
     for name in ["p0", "p1", "p2"] {
       let id = LiveOpsStoreFixture.id(name)
       let whole = try #require(try reader.load(player: id, engine: engine))
-      let lean = try #require(
-        try reader.storedProgress(player: id, covering: whole.appliedCount, mechanics: ReplaySide.mechanics))
+      let exact = try #require(
+        try reader.storedProgress(player: id, upTo: whole.appliedCount, mechanics: ReplaySide.mechanics))
+      #expect(exact.at == whole.appliedCount)
+      let lean = exact.stored
       #expect(lean.packChanges == 0 && lean.pack.digest == engine.pack.digest)
       // The sections a side does not read are left as a new player's: records are not decoded.
       #expect(!whole.progress.records.isEmpty && lean.progress.records.isEmpty)
       #expect(ReplaySide(lean.progress, pack: engine.pack) == ReplaySide(whole.progress, pack: engine.pack))
       #expect(ReplaySide(whole.progress, pack: engine.pack).achievements > 0)
-      #expect(
-        try reader.storedProgress(player: id, covering: whole.appliedCount - 1, mechanics: ReplaySide.mechanics) == nil)
       // Up to a log that goes on past the snapshot: the whole progress, and where it stands.
       let part = try #require(
         try reader.storedProgress(player: id, upTo: whole.appliedCount + 5, mechanics: ReplaySide.mechanics))
       #expect(part.at == whole.appliedCount && part.stored.progress == whole.progress)
-      let exact = try #require(
-        try reader.storedProgress(player: id, upTo: whole.appliedCount, mechanics: ReplaySide.mechanics))
-      #expect(exact.at == whole.appliedCount && exact.stored.progress.records.isEmpty)
+      // A snapshot past the logged count is not this log's.
       #expect(
         try reader.storedProgress(player: id, upTo: whole.appliedCount - 1, mechanics: ReplaySide.mechanics) == nil)
     }
-    #expect(try reader.storedProgress(player: LiveOpsStoreFixture.id("nobody"), covering: 0, mechanics: []) == nil)
+    #expect(try reader.storedProgress(player: LiveOpsStoreFixture.id("nobody"), upTo: 0, mechanics: []) == nil)
   }
 }
