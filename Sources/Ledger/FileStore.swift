@@ -118,7 +118,7 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
       next.journaledSeq = history.nextSeq
       let ordered = history.ids.ordered
       let fresh = previous == nil ? 0 : next.ids
-      let idBytes = ordered[fresh...].flatMap(\.bytes)
+      let idBytes = Fingerprint.bytes(of: ordered[fresh...])
       try AppendFile.append(idBytes, to: idsPath, after: fresh * 16)
       next.ids = ordered.count
       next.idsChecksum = RunningHash(previous == nil ? RunningHash().value : next.idsChecksum).adding(idBytes)

@@ -204,9 +204,7 @@ extension SQLiteStore {
   /// Appends event ids from position `first` on.
   func appendIDs(_ player: PlayerID, first: Int, _ ids: ArraySlice<Fingerprint>) throws(SQLiteError) {
     guard !ids.isEmpty else { return }
-    var data: [UInt8] = []
-    data.reserveCapacity(ids.count * 16)
-    for id in ids { data += id.bytes }
+    let data = Fingerprint.bytes(of: ids)
     let row = try database.cached("INSERT INTO ids (player, first, data, checksum) VALUES (?, ?, ?, ?)")
     try row.bind(1, player.bytes)
     try row.bind(2, Int64(first))

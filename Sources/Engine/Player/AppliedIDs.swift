@@ -37,8 +37,24 @@ package struct Fingerprint: Sendable, Hashable, Comparable {
 
   /// Big-endian bytes, high then low.
   package var bytes: [UInt8] {
-    (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
-      + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16)
+    append(to: &bytes)
+    return bytes
+  }
+
+  /// Appends the 16 bytes of ``bytes`` to a buffer (no array made per fingerprint).
+  @inline(__always)
+  package func append(to buffer: inout [UInt8]) {
+    withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { buffer.append(contentsOf: $0) }
+  }
+
+  /// The bytes of fingerprints one after the other (a store's `ids` data, 16 bytes each).
+  package static func bytes(of fingerprints: some Collection<Fingerprint>) -> [UInt8] {
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(fingerprints.count * 16)
+    for fingerprint in fingerprints { fingerprint.append(to: &buffer) }
+    return buffer
   }
 
   /// Reads 16 big-endian bytes at an offset.

@@ -42,7 +42,7 @@ extension PlayerState: Codable {
     try c.encode(history.checkpoint, forKey: .checkpoint)
     try c.encode(history.kept.map { KeptLine(seq: $0.seq, line: $0.line) }, forKey: .kept)
     try c.encode(history.retracted, forKey: .retracted)
-    try c.encode(Data(history.ids.ordered.flatMap(\.bytes)).base64EncodedString(), forKey: .ids)
+    try c.encode(Data(Fingerprint.bytes(of: history.ids.ordered)).base64EncodedString(), forKey: .ids)
   }
 
   public init(from decoder: any Decoder) throws {
