@@ -74,7 +74,7 @@ public final class LineReader {
   /// The next line without its terminator, or nil at the end.
   public func nextLine() throws(DiagnosticError) -> ArraySlice<UInt8>? {
     while true {
-      if let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = newlineIndex(from: max(start, scanned)) {
         var end = newline
         if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let line = buffer[start..<end]
@@ -98,6 +98,18 @@ public final class LineReader {
         return line
       }
       try fill()
+    }
+  }
+
+  /// The index of the first newline in the buffer from `offset` on: one `memchr`, which reads
+  /// many bytes at a time (`firstIndex(of:)` on the slice stepped through them one by one, at
+  /// about 4 instructions a byte: 4% of `award`'s).
+  private func newlineIndex(from offset: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { bytes -> Int? in
+      guard offset < bytes.count, let base = bytes.baseAddress,
+        let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset)
+      else { return nil }
+      return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
   }
 

@@ -1,0 +1,41 @@
+import FitQuestTestSupport
+import Foundation
+import RuleLanguage
+import Testing
+
+/// The lines of a file as `award`, `check` and `split` read them: terminators removed, a last
+/// line without one kept, lines across the reader's 1 MiB reads whole.
+@Suite struct LineReaderTests {
+  private func lines(of bytes: [UInt8]) throws -> [[UInt8]] {
+    let directory = Paths.temporaryDirectory("line-reader")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("events.ndjson")
+    try Data(bytes).write(to: file)
+    let reader = try LineReader(path: file.path)
+    var lines: [[UInt8]] = []
+    while let line = try reader.nextLine() { lines.append(Array(line)) }
+    #expect(reader.lineNumber == lines.count)
+    return lines
+  }
+
+  @Test func terminatorsAreRemovedAndALastLineWithoutOneIsKept() throws {
+    #expect(try lines(of: Array("a\r\nbb\n\nccc".utf8)) == [[0x61], [0x62, 0x62], [], [0x63, 0x63, 0x63]])
+    #expect(try lines(of: Array("one\n".utf8)) == [Array("one".utf8)])
+    #expect(try lines(of: []) == [])
+    // A carriage return alone is not a terminator, and one before the end of a line stays.
+    #expect(try lines(of: Array("a\rb\n\r\n".utf8)) == [Array("a\rb".utf8), []])
+  }
+
+  @Test func linesAcrossTheOneMebibyteReadsComeBackWhole() throws {
+    // 1,048,574 bytes of x and a newline: the next line starts one byte before the first read
+    // ends, so its newline (and its carriage return) are found only after the second read.
+    let first = [UInt8](repeating: 0x78, count: (1 << 20) - 2)
+    let second = Array("abcdef".utf8)
+    let bytes = first + [0x0A] + second + [0x0D, 0x0A] + Array("last".utf8)
+    let read = try lines(of: bytes)
+    #expect(read.count == 3)
+    #expect(read.first == first)
+    #expect(read.dropFirst().first == second)
+    #expect(read.last == Array("last".utf8))
+  }
+}
