@@ -56,7 +56,8 @@ public enum AtomicFile {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
-    guard let names = try? FileSystem.listDirectory(directory.isEmpty ? "/" : directory) else { return }
+    // Every name that matches is removed: the order does not matter, so the listing is not sorted.
+    guard let names = try? FileSystem.names(in: directory.isEmpty ? "/" : directory) else { return }
     for name in names where name.hasPrefix(prefix) {
       unlink(directory.isEmpty ? "/\(name)" : "\(directory)/\(name)")
     }

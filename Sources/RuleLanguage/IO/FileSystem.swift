@@ -122,6 +122,14 @@ public enum FileSystem {
 
   /// The names in a directory, sorted by their UTF-8 bytes (never in file-system order).
   public static func listDirectory(_ path: String) throws(DiagnosticError) -> [String] {
+    // Compared through the views: an array of each name's bytes per comparison cost 77M
+    // instructions on a directory of 4,000 names.
+    try names(in: path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// The names in a directory in file-system order: for a caller whose result does not depend on
+  /// the order (removing files that match).
+  public static func names(in path: String) throws(DiagnosticError) -> [String] {
     guard let directory = opendir(path) else {
       throw DiagnosticError(.unreadable(path, describe(errno, path: path)))
     }
@@ -133,7 +141,7 @@ public enum FileSystem {
       }
       if name != "." && name != ".." { names.append(name) }
     }
-    return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    return names
   }
 
   /// A message for an errno value.
