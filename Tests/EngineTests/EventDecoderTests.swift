@@ -143,6 +143,16 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
     #expect(Day(year: 2023, month: 2, day: 29) == nil)
     #expect(Day(year: 0, month: 1, day: 1) == nil && Day(year: 2026, month: 13, day: 1) == nil)
     #expect(Day(iso: "1969-12-31")?.number == -1)
+    // 2026-03-01 is 55 days after 2026-01-05: 26 to the end of January, 28 of February, 1.
+    #expect(Day(iso: "2026-03-01")?.number == (Day(iso: "2026-01-05")?.number ?? 0) + 55)
+    #expect(Day(iso: "0001-01-01")?.number == -719_162 && Day(iso: "9999-12-31")?.number == 2_932_896)
+    // A byte that is not a digit, in each of the eight places (below '0', above '9', a space).
+    for text in [
+      "/026-01-05", "2:26-01-05", "20 6-01-05", "202a-01-05", "2026-x1-05", "2026-0/-05", "2026-01-:5",
+      "2026-01-0 ", "2026/01-05", "2026-01_05", "2026-13-01", "2026-00-10", "2026-04-31", "2026-01-00",
+    ] {
+      #expect(Day(iso: text) == nil, "\(text)")
+    }
     // 2026-01-04 is a Sunday, 2026-01-05 a Monday: different ISO weeks.
     #expect(Day(iso: "2026-01-04")?.week != Day(iso: "2026-01-05")?.week)
     #expect(Day(iso: "2026-01-05")?.week == Day(iso: "2026-01-11")?.week)

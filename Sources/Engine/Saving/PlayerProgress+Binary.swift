@@ -110,7 +110,7 @@ extension PlayerProgress {
       try section.mechanic.readState(into: &self, from: &body, pack: pack)
     }
     var checker = ProgressCheck("progress")
-    checker.check(self)
+    checker.check(self, mechanics: mechanics)
     if let problem = checker.problems.first {
       throw BinaryFormatError("\(problem.path): \(problem.message)", at: start)
     }

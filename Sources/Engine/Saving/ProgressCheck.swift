@@ -24,9 +24,12 @@ package struct ProgressCheck {
   package init(_ prefix: String) { self.prefix = prefix }
 
   /// Checks every mechanic's state of a progress. `isFlat`: the progress was saved before
-  /// mechanics had keys (formats 1 and 2), with activity's fields at its top level.
-  package mutating func check(_ progress: PlayerProgress, isFlat: Bool = false) {
-    for mechanic in Mechanics.all {
+  /// mechanics had keys (formats 1 and 2), with activity's fields at its top level. `mechanics`:
+  /// only these mechanics' states (the others were not read: a new player's, valid as made).
+  package mutating func check(
+    _ progress: PlayerProgress, isFlat: Bool = false, mechanics: [any Mechanic.Type]? = nil
+  ) {
+    for mechanic in Mechanics.all where mechanics?.contains(where: { $0 == mechanic }) ?? true {
       section = isFlat && mechanic == ActivityMechanic.self ? "" : mechanic.stateKey
       mechanic.check(in: progress, &self)
     }
