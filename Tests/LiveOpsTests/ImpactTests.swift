@@ -43,6 +43,28 @@ import Testing
     #expect(!Self.dara.isDemoted && !Self.dara.isCompared)
   }
 
+  @Test func sidesWithTheSameIdsInTheSameOrderDifferInIdByteOrder() {
+    // Pack order zeta, alpha, mid on both sides: alpha loses tier 2, zeta gains tier 2, mid is
+    // equal; weekly gains one completion, daily loses two. Reported in byte order of the ids.
+    let impact = PlayerImpact(
+      player: "z",
+      base: ReplaySide(
+        level: 3, xp: 50, tiers: [("zeta", 1), ("alpha", 2), ("mid", 1)],
+        questCompletions: [("weekly", 1), ("daily", 3)]),
+      candidate: ReplaySide(
+        level: 3, xp: 50, tiers: [("zeta", 2), ("alpha", 1), ("mid", 1)],
+        questCompletions: [("weekly", 2), ("daily", 1)]),
+      events: 1)
+    #expect(impact.gained == [.achievement(id: "zeta", tier: 2), .quest(id: "weekly", completions: 1)])
+    #expect(impact.lost == [.achievement(id: "alpha", tier: 2), .quest(id: "daily", completions: 2)])
+    // One id each, equal as Swift strings but not as bytes (C3 85 and E2 84 AB): two ids.
+    let forms = PlayerImpact(
+      player: "u", base: ReplaySide(level: 1, xp: 0, tiers: [("\u{212B}", 1)]),
+      candidate: ReplaySide(level: 1, xp: 0, tiers: [("\u{00C5}", 1)]), events: 1)
+    #expect(forms.gained == [.achievement(id: "\u{00C5}", tier: 1)])
+    #expect(forms.lost == [.achievement(id: "\u{212B}", tier: 1)])
+  }
+
   @Test func aLostQuestCompletionAloneDemotesNoOne() {
     let impact = PlayerImpact(
       player: "x", base: ReplaySide(level: 2, xp: 10, questCompletions: [("daily", 2)]),

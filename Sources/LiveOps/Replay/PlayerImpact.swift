@@ -80,7 +80,7 @@ public struct PlayerImpact: Sendable {
     var gained: [ProgressItem] = []
     var lost: [ProgressItem] = []
     // Achievement tiers, by id bytes.
-    for (id, baseTier, candidateTier) in Self.merge(
+    for (id, baseTier, candidateTier) in Self.differing(
       base.tiers.map { ($0.id, $0.tier) }, candidate.tiers.map { ($0.id, $0.tier) })
     {
       if candidateTier > baseTier { gained += (baseTier + 1...candidateTier).map { .achievement(id: id, tier: $0) } }
@@ -101,13 +101,25 @@ public struct PlayerImpact: Sendable {
       }
     }
     // Quest completions, by id bytes.
-    for (id, baseCount, candidateCount) in Self.merge(
+    for (id, baseCount, candidateCount) in Self.differing(
       base.questCompletions.map { ($0.id, $0.completions) }, candidate.questCompletions.map { ($0.id, $0.completions) })
     {
       if candidateCount > baseCount { gained.append(.quest(id: id, completions: candidateCount - baseCount)) }
       if baseCount > candidateCount { lost.append(.quest(id: id, completions: baseCount - candidateCount)) }
     }
     return (gained, lost)
+  }
+
+  /// The ids whose counts differ between two lists of (id, count), a missing id counting 0, in
+  /// id byte order: ``merge(_:_:)`` without the equal ones. Two lists of the same ids in the same
+  /// order (both sides built from one pack's order: the usual case) are compared pairwise and only
+  /// the ids that differ sorted, instead of sorting both lists whole (1.8% of a replay).
+  static func differing(_ a: [(String, Int)], _ b: [(String, Int)]) -> [(String, Int, Int)] {
+    if a.count == b.count, zip(a, b).allSatisfy({ $0.0.hasSameBytes(as: $1.0) }) {
+      return zip(a, b).filter { $0.1 != $1.1 }.map { ($0.0, $0.1, $1.1) }
+        .sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+    }
+    return merge(a, b).filter { $0.1 != $0.2 }
   }
 
   /// Two lists of (id, count) merged by id bytes, in byte order, a missing id counting 0.
