@@ -1,7 +1,10 @@
 extension SQLiteStore {
   /// Lets this connection read the store's file through a memory map (`PRAGMA mmap_size`) instead
   /// of a `pread` system call and a copy per page: for a writer that goes through most of the
-  /// store once (`migrate`). What it reads is the same; pages of the write-ahead log are still
+  /// store once (`migrate`'s writing connection). Not for a reader while another connection
+  /// commits often: SQLite unmaps a connection's whole map when it sees another connection's
+  /// commit (migrate's workers, one commit per player, unmapped 10,000 times). What it reads is
+  /// the same; pages of the write-ahead log are still
   /// read by `pread`. The store's file never shrinks (no `VACUUM`), so a mapped page cannot vanish
   /// under a reader. The pages read count in the process's resident memory (clean pages of the
   /// file, which the kernel takes back under pressure): a reader whose memory is to stay flat in

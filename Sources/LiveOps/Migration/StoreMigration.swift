@@ -61,7 +61,8 @@ public enum StoreMigration {
   }
 
   /// A worker: its replayer, its own read-only connection to the store, and the packs players
-  /// were on, by digest (a store holds a few; read once each).
+  /// were on, by digest (a store holds a few; read once each). The connection reads with `pread`,
+  /// not a memory map: SQLite drops the whole map at every commit of the writing connection.
   final class Worker {
     let replayer: HistoryReplayer
     let store: SQLiteStore
@@ -71,7 +72,6 @@ public enum StoreMigration {
     init(engine: Engine, path: String, policy: MigrationPolicy) throws(LedgerError) {
       replayer = HistoryReplayer(engine: engine)
       store = try SQLiteStore(path: path, access: .readOnly)
-      store.mapsFileForReading()
       self.policy = policy
     }
 
