@@ -58,7 +58,9 @@ public enum AtomicFile {
     let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
     // Every name that matches is removed: the order does not matter, so the listing is not sorted.
     guard let names = try? FileSystem.names(in: directory.isEmpty ? "/" : directory) else { return }
-    for name in names where name.hasPrefix(prefix) {
+    // By bytes: `hasPrefix` equates canonically equivalent names, so it would also take the
+    // temporary files of a state whose name is the same text spelt with other code points.
+    for name in names where name.utf8.starts(with: prefix.utf8) {
       unlink(directory.isEmpty ? "/\(name)" : "\(directory)/\(name)")
     }
   }
