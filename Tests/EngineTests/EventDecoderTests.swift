@@ -150,6 +150,9 @@ struct BadEventCase: Sendable, CustomTestStringConvertible {
     for text in [
       "/026-01-05", "2:26-01-05", "20 6-01-05", "202a-01-05", "2026-x1-05", "2026-0/-05", "2026-01-:5",
       "2026-01-0 ", "2026/01-05", "2026-01_05", "2026-13-01", "2026-00-10", "2026-04-31", "2026-01-00",
+      // ':' and ';' are the bytes after '9': read as digits 10 and 11 they would make month 10
+      // and day 21, both valid, so only the digit check refuses them.
+      "2026-0:-05", "2026-01-1;",
     ] {
       #expect(Day(iso: text) == nil, "\(text)")
     }

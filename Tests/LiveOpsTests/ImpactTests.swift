@@ -44,25 +44,36 @@ import Testing
   }
 
   @Test func sidesWithTheSameIdsInTheSameOrderDifferInIdByteOrder() {
-    // Pack order zeta, alpha, mid on both sides: alpha loses tier 2, zeta gains tier 2, mid is
-    // equal; weekly gains one completion, daily loses two. Reported in byte order of the ids.
+    // Pack order zeta, alpha, mid on both sides: zeta and alpha gain tier 2, mid loses tier 2;
+    // weekly gains one completion and daily two. Each list in byte order of the ids (alpha, mid,
+    // zeta; daily, weekly), not in the pack's.
     let impact = PlayerImpact(
       player: "z",
       base: ReplaySide(
-        level: 3, xp: 50, tiers: [("zeta", 1), ("alpha", 2), ("mid", 1)],
-        questCompletions: [("weekly", 1), ("daily", 3)]),
+        level: 3, xp: 50, tiers: [("zeta", 1), ("alpha", 1), ("mid", 2)],
+        questCompletions: [("weekly", 1), ("daily", 1)]),
       candidate: ReplaySide(
-        level: 3, xp: 50, tiers: [("zeta", 2), ("alpha", 1), ("mid", 1)],
-        questCompletions: [("weekly", 2), ("daily", 1)]),
+        level: 3, xp: 50, tiers: [("zeta", 2), ("alpha", 2), ("mid", 1)],
+        questCompletions: [("weekly", 2), ("daily", 3)]),
       events: 1)
-    #expect(impact.gained == [.achievement(id: "zeta", tier: 2), .quest(id: "weekly", completions: 1)])
-    #expect(impact.lost == [.achievement(id: "alpha", tier: 2), .quest(id: "daily", completions: 2)])
+    #expect(
+      impact.gained == [
+        .achievement(id: "alpha", tier: 2), .achievement(id: "zeta", tier: 2), .quest(id: "daily", completions: 2),
+        .quest(id: "weekly", completions: 1),
+      ])
+    #expect(impact.lost == [.achievement(id: "mid", tier: 2)])
     // One id each, equal as Swift strings but not as bytes (C3 85 and E2 84 AB): two ids.
     let forms = PlayerImpact(
       player: "u", base: ReplaySide(level: 1, xp: 0, tiers: [("\u{212B}", 1)]),
       candidate: ReplaySide(level: 1, xp: 0, tiers: [("\u{00C5}", 1)]), events: 1)
-    #expect(forms.gained == [.achievement(id: "\u{00C5}", tier: 1)])
-    #expect(forms.lost == [.achievement(id: "\u{212B}", tier: 1)])
+    func bytes(_ items: [ProgressItem]) -> [[UInt8]] {
+      items.map { item in
+        guard case .achievement(let id, _) = item else { return [] }
+        return Array(id.utf8)
+      }
+    }
+    #expect(bytes(forms.gained) == [[0xC3, 0x85]])
+    #expect(bytes(forms.lost) == [[0xE2, 0x84, 0xAB]])
   }
 
   @Test func aLostQuestCompletionAloneDemotesNoOne() {

@@ -4,8 +4,7 @@ import RuleLanguage
 import Testing
 
 /// The lines of a file as `award`, `check` and `split` read them: terminators removed, a last
-/// line without one kept, lines across the reader's 1 MiB reads whole; and a directory listing in
-/// byte order.
+/// line without one kept, lines across the reader's 1 MiB reads whole.
 @Suite struct LineReaderTests {
   private func lines(of bytes: [UInt8]) throws -> [[UInt8]] {
     let directory = Paths.temporaryDirectory("line-reader")
@@ -38,18 +37,5 @@ import Testing
     #expect(read.first == first)
     #expect(read.dropFirst().first == second)
     #expect(read.last == Array("last".utf8))
-  }
-
-  @Test func aDirectoryIsListedInByteOrder() throws {
-    let directory = Paths.temporaryDirectory("listing")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    // "Z" (5A) before "a" (61) before "é" (C3 A9), whatever order the file system keeps.
-    for name in ["é", "a", "Z", "ab"] {
-      try Data().write(to: directory.appendingPathComponent(name))
-    }
-    #expect(try FileSystem.listDirectory(directory.path) == ["Z", "a", "ab", "é"])
-    // Unsorted, the same four names (without "." and "..").
-    let names = try FileSystem.names(in: directory.path)
-    #expect(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } == ["Z", "a", "ab", "é"])
   }
 }

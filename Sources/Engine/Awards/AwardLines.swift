@@ -18,11 +18,12 @@ package struct AwardLines: Sendable {
   /// `YYYY-MM-DD` of `isoDay`, when it has that form.
   private var iso: (UInt64, UInt16) = (0, 0)
 
-  /// Room for a batch of `count` events, and for their lines at about what an event's take
-  /// (half of the default pack's events write at most 285 bytes, one in ten more than 2 kB).
+  /// Room for a batch of `count` events, and for their lines at about what events write (half
+  /// of the default pack's events write at most 285 bytes, one in ten more than 2 kB), up to
+  /// 1 MiB: a longer batch grows the buffer as it needs.
   package init(count: Int) {
     ranges = Array(repeating: 0..<0, count: count)
-    bytes.reserveCapacity(count * 512)
+    bytes.reserveCapacity(Swift.min(count, 2048) * 512)
   }
 
   /// The lines written for the event at a batch index (empty when none were).
