@@ -6,9 +6,10 @@ extension SQLiteStore {
   /// commit (migrate's two workers, one commit per player: 10,728 unmaps in all on 10,000
   /// players, the pages read faulted in again after each). What it reads is the same; pages of
   /// the write-ahead log are still read by `pread`. The store's file never shrinks (no
-  /// `VACUUM`), so a mapped page cannot vanish under a reader. The pages read count in the process's resident memory (clean pages of the
-  /// file, which the kernel takes back under pressure): a reader whose memory is to stay flat in
-  /// the store's size (`replay`) does not map. A connection that cannot map reads as before.
+  /// `VACUUM`), so a mapped page cannot vanish under a reader. The pages read count in the
+  /// process's resident memory (clean pages of the file, which the kernel takes back under
+  /// pressure): a reader whose memory is to stay flat in the store's size (`replay`) does not
+  /// map. A connection that cannot map reads as before.
   package func mapsFileForReading() {
     mutex.lock()
     defer { mutex.unlock() }

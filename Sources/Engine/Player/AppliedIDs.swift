@@ -35,15 +35,8 @@ package struct Fingerprint: Sendable, Hashable, Comparable {
     a.high != b.high ? a.high < b.high : a.low < b.low
   }
 
-  /// Big-endian bytes, high then low.
-  package var bytes: [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(16)
-    append(to: &bytes)
-    return bytes
-  }
-
-  /// Appends the 16 bytes of ``bytes`` to a buffer (no array made per fingerprint).
+  /// Appends the fingerprint's 16 bytes to a buffer: the high word, then the low, each big-endian
+  /// (no array made per fingerprint).
   @inline(__always)
   package func append(to buffer: inout [UInt8]) {
     withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { buffer.append(contentsOf: $0) }

@@ -32,10 +32,8 @@ package enum LogSummary {
     writer.string(summary.pack.name)
     writer.string(summary.pack.version)
     writer.string(summary.pack.digest)
-    var bytes = writer.bytes
-    let checksum = UInt64(bitPattern: SQLiteStore.checksum(player, [Int64(seq)], bytes))
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: checksum >> UInt64(shift))) }
-    return bytes
+    writer.raw64(UInt64(bitPattern: SQLiteStore.checksum(player, [Int64(seq)], writer.bytes)))
+    return writer.bytes
   }
 
   /// The summary a row's column holds, checked: its checksum, its format, its ranges, and that
@@ -45,8 +43,9 @@ package enum LogSummary {
     let damaged = SQLiteError.damaged("the summary of its log row at event \(seq) is damaged")
     guard bytes.count > 8 else { throw damaged }
     let body = Array(bytes[..<(bytes.count - 8)])
-    var stored: UInt64 = 0
-    for (index, byte) in bytes[(bytes.count - 8)...].enumerated() { stored |= UInt64(byte) << UInt64(8 * index) }
+    let stored = bytes.withUnsafeBytes {
+      UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body.count, as: UInt64.self))
+    }
     guard SQLiteStore.checksum(player, [Int64(seq)], body) == Int64(bitPattern: stored) else { throw damaged }
     do {
       return try body.withUnsafeBytes { buffer throws(BinaryFormatError) -> PlayerSummary in
