@@ -196,7 +196,7 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
         Diagnostic(
           file: idsPath, message: "the event ids of \(path) are missing or damaged; restore both files from a backup"))
     }
-    return stride(from: 0, to: bytes.count, by: 16).map { Fingerprint(bytes: bytes, at: $0) }
+    return Fingerprint.list(from: bytes)
   }
 }
 

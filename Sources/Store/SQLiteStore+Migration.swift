@@ -94,7 +94,7 @@ extension SQLiteStore {
     while try idRows.step() {
       let data = idRows.blob(0)
       guard data.count % 16 == 0 else { throw .damaged("its event ids are not 16-byte fingerprints") }
-      for offset in stride(from: 0, to: data.count, by: 16) { ids.append(Fingerprint(bytes: data, at: offset)) }
+      ids.append(contentsOf: Fingerprint.list(from: data))
     }
     guard idCount == Int64(ids.count) else {
       throw .damaged("its row counts \(idCount) event ids where the table holds \(ids.count)")

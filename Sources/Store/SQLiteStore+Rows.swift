@@ -160,8 +160,7 @@ extension SQLiteStore {
   func savedIDs(_ player: PlayerID) throws(SQLiteError) -> [Fingerprint] {
     var ids: [Fingerprint] = []
     _ = try checkIDRows(player) { data in
-      ids.reserveCapacity(ids.count + data.count / 16)
-      for offset in stride(from: 0, to: data.count, by: 16) { ids.append(Fingerprint(bytes: data, at: offset)) }
+      ids.append(contentsOf: Fingerprint.list(from: data))
     }
     return ids
   }

@@ -27,9 +27,20 @@ import Testing
     #expect(buffer == [9] + Fingerprint.bytes(of: [second]))
   }
 
-  @Test func theBytesReadBackAtAnOffset() {
-    let bytes = [0xAA] + Fingerprint.bytes(of: [first, second])
-    #expect(Fingerprint(bytes: bytes, at: 1) == first)
-    #expect(Fingerprint(bytes: bytes, at: 17) == second)
+  @Test func aSliceWritesOnlyItsOwnFingerprints() {
+    // A slice that does not start at the array's start (as a store appends the ids it lacks).
+    let ids = [second, first, second]
+    #expect(Fingerprint.bytes(of: ids[1...]) == Fingerprint.bytes(of: [first, second]))
+    #expect(Fingerprint.bytes(of: ids[2..<2]) == [])
+  }
+
+  @Test func theBytesReadBackInOrder() {
+    let bytes = Fingerprint.bytes(of: [first, second])
+    #expect(Fingerprint.list(from: bytes) == [first, second])
+    // An unaligned start (one byte in), and a partial last fingerprint, which is not read.
+    let shifted = [0xAA] + bytes + [1, 2, 3]
+    let read = shifted.withUnsafeBytes { Fingerprint.list(from: UnsafeRawBufferPointer(rebasing: $0[1...])) }
+    #expect(read == [first, second])
+    #expect(Fingerprint.list(from: [UInt8](repeating: 7, count: 15)) == [])
   }
 }

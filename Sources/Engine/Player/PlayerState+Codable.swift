@@ -77,7 +77,7 @@ extension PlayerState: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .ids, in: c, debugDescription: "not a list of 16-byte fingerprints in base64")
     }
-    history.ids = AppliedIDs(ordered: stride(from: 0, to: ids.count, by: 16).map { Fingerprint(bytes: ids, at: $0) })
+    history.ids = AppliedIDs(ordered: ids.withUnsafeBytes { Fingerprint.list(from: $0) })
     self.init(progress: progress, pack: try c.decode(PackStamp.self, forKey: .pack), history: history)
     try check(at: decoder.codingPath, isFlat: format < 3)
   }
