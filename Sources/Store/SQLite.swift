@@ -86,9 +86,14 @@ package final class SQLiteDatabase {
     return text
   }
 
-  deinit {
+  deinit { close() }
+
+  /// Finalizes the statements and closes the connection (its write-ahead log is checkpointed
+  /// and removed when it is the file's last). Nothing may be run on it afterwards.
+  package func close() {
     statements.removeAll()
     sqlite3_close_v2(handle)
+    handle = nil
   }
 
   /// Runs statements without results.

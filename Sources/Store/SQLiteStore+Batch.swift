@@ -159,23 +159,6 @@ extension SQLiteStore: BatchStore {
     mutex.unlock()
   }
 
-  /// Writes a cached player's snapshot (and the event ids since the last one), inside the open
-  /// transaction.
-  func writeSnapshot(_ player: PlayerID, _ entry: PlayerCache.Entry, _ state: PlayerState) throws(SQLiteError) {
-    let ids = state.history.ids.ordered
-    let saved = try savedIDCount(player)
-    // Another process may have written a later snapshot: keep it.
-    if !entry.isNew, let row = try playerRow(player), row.at >= state.appliedCount || saved > ids.count {
-      cache.snapshotted(player)
-      return
-    }
-    if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
-    if let engine = currentEngine, engine.pack.digest == state.pack.digest { _ = try packID(for: engine) }
-    let snapshot = PlayerSnapshot.encode(state, pack: try storedPack(digest: state.pack.digest))
-    try writePlayerRow(player, at: state.appliedCount, snapshot: snapshot, isNew: entry.isNew)
-    cache.snapshotted(player)
-  }
-
   /// Writes the snapshot of every cached player whose log grew by at least `minimum` events
   /// since its snapshot, in one transaction (what a run does when it ends).
   public func saveSnapshots(minimum: Int = 1) throws(LedgerError) {
@@ -184,9 +167,7 @@ extension SQLiteStore: BatchStore {
     }.keys.sorted()
     guard !players.isEmpty else { return }
     try writing("cannot save snapshots") { () throws(SQLiteError) in
-      for player in players {
-        if let entry = cache.entry(player), let state = cache.states[player] { try writeSnapshot(player, entry, state) }
-      }
+      try writeSnapshots(players, touching: true)
     }
   }
 
@@ -206,11 +187,7 @@ extension SQLiteStore: BatchStore {
     if !unsaved.isEmpty {
       // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.
       try? writing("cannot save snapshots") { () throws(SQLiteError) in
-        for player in unsaved {
-          if let entry = cache.entries[player], let state = cache.states[player] {
-            try writeSnapshot(player, entry, state)
-          }
-        }
+        try writeSnapshots(unsaved, touching: false)
       }
     }
     for player in leaving { cache.remove(player) }

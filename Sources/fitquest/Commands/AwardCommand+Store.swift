@@ -47,6 +47,7 @@ extension AwardCommand {
       }
     }
     Console.error.line("\(session.counts.summary); store: \(path)")
+    store.closeForExit()
     return status ?? droppedStatus(session.counts, allowLate: allowLate)
   }
 }
