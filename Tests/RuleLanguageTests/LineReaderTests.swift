@@ -38,4 +38,46 @@ import Testing
     #expect(read.dropFirst().first == second)
     #expect(read.last == Array("last".utf8))
   }
+
+  /// Whether the next line is in hand: after one read, the lines it brought are; a line cut by
+  /// the read's end, or none left before the end is seen, is not (the next line would read); at
+  /// the end, nothing more is read.
+  @Test func aLineIsInHandWhenItsNewlineHasBeenRead() throws {
+    let directory = Paths.temporaryDirectory("line-reader")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // Opened for reading and writing, the FIFO does not wait for a writer to open it.
+    let writer = open(fifo, O_RDWR)
+    #expect(writer >= 0)
+    defer { close(writer) }
+    func send(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+    let reader = try LineReader(path: fifo)
+    send("a\nbb\nc")
+    #expect(try reader.nextLine().map(Array.init) == Array("a".utf8))
+    #expect(reader.hasBufferedLine)
+    #expect(try reader.nextLine().map(Array.init) == Array("bb".utf8))
+    // "c" has no newline yet: the next line would wait for the pipe.
+    #expect(!reader.hasBufferedLine)
+    #expect(!reader.hasBufferedLine)
+    send("c\n")
+    #expect(try reader.nextLine().map(Array.init) == Array("cc".utf8))
+    #expect(!reader.hasBufferedLine)
+  }
+
+  @Test func atTheEndNothingMoreIsRead() throws {
+    let directory = Paths.temporaryDirectory("line-reader")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("events.ndjson")
+    try Data("x\ny".utf8).write(to: file)
+    let reader = try LineReader(path: file.path)
+    // Nothing read yet.
+    #expect(!reader.hasBufferedLine)
+    #expect(try reader.nextLine().map(Array.init) == Array("x".utf8))
+    // "y" lacks its newline, and the end has not been seen.
+    #expect(!reader.hasBufferedLine)
+    #expect(try reader.nextLine().map(Array.init) == Array("y".utf8))
+    #expect(reader.hasBufferedLine)
+    #expect(try reader.nextLine() == nil)
+  }
 }

@@ -71,6 +71,19 @@ public final class LineReader {
     if ownsDescriptor { close(descriptor) }
   }
 
+  /// Whether ``nextLine()`` can return without reading more input: a whole line is in the buffer,
+  /// or the input has ended. (A reader that hands lines on in groups hands a group on when the
+  /// next line would wait for a slow pipe.)
+  public var hasBufferedLine: Bool {
+    if atEnd { return true }
+    if let newline = newlineIndex(from: max(start, scanned)) {
+      scanned = newline
+      return true
+    }
+    scanned = buffer.count
+    return false
+  }
+
   /// The next line without its terminator, or nil at the end.
   public func nextLine() throws(DiagnosticError) -> ArraySlice<UInt8>? {
     while true {

@@ -152,32 +152,36 @@ enum AwardCommand: Command {
     _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String,
     waitedMilliseconds: Int? = nil
   ) throws -> Int32? {
-    let dates = AwardSession.DateCheck(today: today)
-    let decoder = PlayerEventDecoder(run: session.run)
-    let needsPlayer = session.run.store.keepsPlayersApart
-    var canonical = false
+    let source = AwardLineSource(
+      reader: reader, decoder: PlayerEventDecoder(run: session.run), dates: AwardSession.DateCheck(today: today),
+      needsPlayer: session.run.store.keepsPlayersApart, partition: partition)
+    // With --store, read ahead on another thread (unless the lines' packs depend on their
+    // players: cohorts). Not for one player's state file: there the engine takes the events
+    // from the other core at a cost that ate the gain (−2% of the time for 9% more CPU).
+    let readAhead =
+      source.needsPlayer && session.run.engines == nil && ProcessInfo.processInfo.activeProcessorCount > 1
+      ? AwardReadAhead(source) : nil
+    defer { readAhead?.stop() }
+    func next() throws(AwardLineFailure) -> AwardLine? {
+      guard let readAhead else { return try source.next() }
+      return try readAhead.next()
+    }
+    // The line of the item being applied (of a failure, its own).
+    var lineNumber = 0
     do {
-      while let line = try reader.nextLine() {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        let bytes = Array(line)
-        let event = try decoder.resolve(
-          line: bytes, file: reader.name, lineNumber: reader.lineNumber, canonical: &canonical)
-        try dates.check(event, bytes, file: reader.name, line: reader.lineNumber)
-        if needsPlayer {
-          guard let player = event.player else {
-            let offset = (try? JSONReader.parse(bytes))?.offset ?? 0
-            throw DiagnosticError(
-              Diagnostic(
-                in: SourceFile(name: reader.name, bytes: bytes, firstLine: reader.lineNumber), offset: offset,
-                message: "an event needs \"player\" with --store"))
-          }
-          if let partition, !partition.owns(player) {
+      do {
+        while let item = try next() {
+          guard case .event(let event, let canonicalLine, let number) = item else {
             session.counts.otherPartition += 1
             continue
           }
+          lineNumber = number
+          try session.add(event, canonicalLine: canonicalLine, number: number)
         }
-        try session.add(
-          event, canonicalLine: canonical ? String(decoding: bytes, as: UTF8.self) : nil, number: reader.lineNumber)
+        lineNumber = reader.lineNumber
+      } catch let failure as AwardLineFailure {
+        lineNumber = failure.line
+        throw failure.error
       }
       try session.commit()
     } catch let failure as CommandFailure {
@@ -197,7 +201,7 @@ enum AwardCommand: Command {
         return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
       }
       Console.error.diagnostics(reported.diagnostics)
-      let line = session.failedLine ?? reader.lineNumber
+      let line = session.failedLine ?? lineNumber
       Console.error.line(
         "note: \(session.counts.applied) event(s) before line \(line) were applied and saved; fix the line (or the rules) and run the same command again (applied events are skipped)"
       )

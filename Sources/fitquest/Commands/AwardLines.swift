@@ -1,0 +1,153 @@
+import Engine
+import Foundation
+import RuleLanguage
+import Store
+
+/// What `award` takes from one input line: an event to queue, or a line of another partition.
+enum AwardLine {
+  case event(ResolvedEvent, canonicalLine: String?, number: Int)
+  case otherPartition
+}
+
+/// An input line that could not be taken: its error and its line number.
+struct AwardLineFailure: Error {
+  var error: any Error
+  var line: Int
+}
+
+/// Reads and resolves `award`'s input lines: everything done to a line before its event is
+/// queued (blank lines skipped, the event resolved, its date checked, its player required with
+/// --store and its partition chosen). It needs no store, so it can run ahead on another thread
+/// (``AwardReadAhead``) unless the run chooses a pack per player.
+struct AwardLineSource {
+  let reader: LineReader
+  let decoder: PlayerEventDecoder
+  let dates: AwardSession.DateCheck
+  let needsPlayer: Bool
+  let partition: Partition?
+
+  /// The next line's item; nil after the last line.
+  /// - Throws: ``AwardLineFailure``, with the line, when the line cannot be read or taken.
+  func next() throws(AwardLineFailure) -> AwardLine? {
+    do {
+      return try take()
+    } catch {
+      throw AwardLineFailure(error: error, line: reader.lineNumber)
+    }
+  }
+
+  private func take() throws -> AwardLine? {
+    var canonical = false
+    while let line = try reader.nextLine() {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      let bytes = Array(line)
+      let event = try decoder.resolve(
+        line: bytes, file: reader.name, lineNumber: reader.lineNumber, canonical: &canonical)
+      try dates.check(event, bytes, file: reader.name, line: reader.lineNumber)
+      if needsPlayer {
+        guard let player = event.player else {
+          let offset = (try? JSONReader.parse(bytes))?.offset ?? 0
+          throw DiagnosticError(
+            Diagnostic(
+              in: SourceFile(name: reader.name, bytes: bytes, firstLine: reader.lineNumber), offset: offset,
+              message: "an event needs \"player\" with --store"))
+        }
+        if let partition, !partition.owns(player) { return .otherPartition }
+      }
+      return .event(
+        event, canonicalLine: canonical ? String(decoding: bytes, as: UTF8.self) : nil, number: reader.lineNumber)
+    }
+    return nil
+  }
+}
+
+/// An ``AwardLineSource`` run ahead on its own thread, in groups of lines, while the caller
+/// applies the lines before them: reading and resolving (a fifth of `award --store`'s work)
+/// then overlaps the engine and the store. The items come in the lines' order, a failure last:
+/// what the caller does with them is what it would do reading the lines itself. At most two
+/// groups wait (about 1 MB; a group goes on early when the next line is not read yet, so a slow
+/// pipe's lines are not held back); ``stop()`` ends the reading early.
+final class AwardReadAhead: @unchecked Sendable {
+  /// Lines per group.
+  static let groupSize = 1024
+  private let condition = NSCondition()
+  /// Groups read and not yet taken, in order (guarded by `condition`).
+  private var groups: [[Result<AwardLine, AwardLineFailure>]] = []
+  private var isFinished = false
+  private var isStopped = false
+  /// The group being taken, and the position in it (the caller's thread only).
+  private var current: [Result<AwardLine, AwardLineFailure>] = []
+  private var position = 0
+
+  /// Starts reading. The source is used only by the reading thread from now on, until
+  /// ``next()`` returns nil or throws (then the thread has let go of it).
+  init(_ source: AwardLineSource) {
+    let box = SourceBox(source: source)
+    let thread = Thread { [self] in self.read(box.source) }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  /// The next line's item; nil after the last line.
+  func next() throws(AwardLineFailure) -> AwardLine? {
+    if position == current.count {
+      condition.lock()
+      while groups.isEmpty && !isFinished { condition.wait() }
+      if groups.isEmpty {
+        condition.unlock()
+        return nil
+      }
+      current = groups.removeFirst()
+      position = 0
+      condition.signal()
+      condition.unlock()
+      if current.isEmpty { return nil }
+    }
+    position += 1
+    return try current[position - 1].get()
+  }
+
+  /// Ends the reading when the caller stops before the end. The thread may still be waiting
+  /// for input (a pipe that stays open): it is not waited for, and stops at its next line; the
+  /// caller must not use the source's reader afterwards.
+  func stop() {
+    condition.lock()
+    isStopped = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func read(_ source: AwardLineSource) {
+    var ended = false
+    while !ended {
+      var group: [Result<AwardLine, AwardLineFailure>] = []
+      group.reserveCapacity(Self.groupSize)
+      while group.count < Self.groupSize {
+        do {
+          guard let item = try source.next() else {
+            ended = true
+            break
+          }
+          group.append(.success(item))
+          // A slow pipe's lines go on as they come, not when a group fills.
+          if !source.reader.hasBufferedLine { break }
+        } catch {
+          group.append(.failure(error))
+          ended = true
+          break
+        }
+      }
+      condition.lock()
+      while groups.count >= 2 && !isStopped { condition.wait() }
+      if isStopped { ended = true } else { groups.append(group) }
+      if ended { isFinished = true }
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+}
+
+/// The source, handed to the reading thread (which alone uses it from then on).
+private struct SourceBox: @unchecked Sendable {
+  let source: AwardLineSource
+}
