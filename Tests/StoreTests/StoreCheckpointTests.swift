@@ -1,0 +1,58 @@
+import Engine
+import FitQuestTestSupport
+import Foundation
+import Ledger
+import Store
+import Testing
+
+/// The store's write-ahead log is copied into its file (SQLite's automatic checkpoint), and
+/// removed when the store is closed: released, or closed for the process's exit.
+@Suite struct StoreCheckpointTests {
+  static func size(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+  }
+
+  /// More than 1,000 pages committed: the log's pages reach the file while the store is open;
+  /// released, the store leaves no log behind.
+  @Test func theLogReachesTheFileAndIsRemovedAtTheEnd() throws {
+    let players = (0..<200).map { "c\($0)" }
+    let events = StoreFixture.traffic(players: players, days: 30, seed: 5)
+    let (directory, path) = StoreFixture.storePath("checkpoint")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let store = try SQLiteStore(path: path)
+      try StoreFixture.award(events, to: store, batch: 100_000)
+      try store.saveSnapshots(minimum: 1)
+      #expect(Self.size(path + "-wal") > 4096 * 1000)
+      var waited = 0
+      while Self.size(path) < 4096 * 500 && waited < 20_000 {
+        usleep(10_000)
+        waited += 10
+      }
+      #expect(Self.size(path) >= 4096 * 500, "the log was not copied into the file")
+    }
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    // Read back by a fresh connection, whole (three players checked against their own ledgers).
+    let states = try StoreFixture.states(path)
+    #expect(states.count == 200)
+    let checked = ["c0", "c99", "c199"]
+    let expected = try StoreFixture.alone(events, players: checked)
+    for player in checked { #expect(states[Array(player.utf8)] == expected[Array(player.utf8)], "\(player)") }
+  }
+
+  /// `closeForExit` (what `award --store` does at its end) closes both connections: the log is
+  /// checkpointed and removed, and the store reads back whole.
+  @Test func closingForExitLeavesNoLog() throws {
+    let players = ["a", "b"]
+    let events = StoreFixture.traffic(players: players, days: 5, seed: 6)
+    let (directory, path) = StoreFixture.storePath("checkpoint-exit")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try SQLiteStore(path: path)
+    try StoreFixture.award(events, to: store, batch: 1_000)
+    try store.saveSnapshots(minimum: 1)
+    #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    store.closeForExit()
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(try StoreFixture.states(path).count == 2)
+  }
+}
