@@ -171,12 +171,13 @@ enum AwardCommand: Command {
     do {
       do {
         while let item = try next() {
-          guard case .event(let event, let canonicalLine, let number) = item else {
-            session.counts.otherPartition += 1
-            continue
+          // Consumed: the event moves on to the session, not copied.
+          switch consume item {
+          case .otherPartition: session.counts.otherPartition += 1
+          case .event(let event, let canonicalLine, let number):
+            lineNumber = number
+            try session.add(event, canonicalLine: canonicalLine, number: number)
           }
-          lineNumber = number
-          try session.add(event, canonicalLine: canonicalLine, number: number)
         }
         lineNumber = reader.lineNumber
       } catch let failure as AwardLineFailure {

@@ -41,21 +41,21 @@ struct AwardLineSource {
     while let line = try reader.nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let bytes = Array(line)
-      let event = try decoder.resolve(
-        line: bytes, file: reader.name, lineNumber: reader.lineNumber, canonical: &canonical)
-      try dates.check(event, bytes, file: reader.name, line: reader.lineNumber)
+      let (file, number) = (reader.name, reader.lineNumber)
+      let event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
+      try dates.check(event, bytes, file: file, line: number)
       if needsPlayer {
         guard let player = event.player else {
           let offset = (try? JSONReader.parse(bytes))?.offset ?? 0
           throw DiagnosticError(
             Diagnostic(
-              in: SourceFile(name: reader.name, bytes: bytes, firstLine: reader.lineNumber), offset: offset,
+              in: SourceFile(name: file, bytes: bytes, firstLine: number), offset: offset,
               message: "an event needs \"player\" with --store"))
         }
         if let partition, !partition.owns(player) { return .otherPartition }
       }
-      return .event(
-        event, canonicalLine: canonical ? String(decoding: bytes, as: UTF8.self) : nil, number: reader.lineNumber)
+      let canonicalLine = canonical ? String(decoding: bytes, as: UTF8.self) : nil
+      return .event(consume event, canonicalLine: canonicalLine, number: number)
     }
     return nil
   }
@@ -71,13 +71,13 @@ final class AwardReadAhead: @unchecked Sendable {
   /// Lines per group.
   static let groupSize = 1024
   private let condition = NSCondition()
-  /// Groups read and not yet taken, in order (guarded by `condition`).
+  /// Groups read and not yet taken, in order, each reversed: its items are taken from its end,
+  /// moved out rather than copied (guarded by `condition`).
   private var groups: [[Result<AwardLine, AwardLineFailure>]] = []
   private var isFinished = false
   private var isStopped = false
-  /// The group being taken, and the position in it (the caller's thread only).
+  /// The rest of the group being taken, reversed (the caller's thread only).
   private var current: [Result<AwardLine, AwardLineFailure>] = []
-  private var position = 0
 
   /// Starts reading. The source is used only by the reading thread from now on, until
   /// ``next()`` returns nil or throws (then the thread has let go of it).
@@ -90,7 +90,7 @@ final class AwardReadAhead: @unchecked Sendable {
 
   /// The next line's item; nil after the last line.
   func next() throws(AwardLineFailure) -> AwardLine? {
-    if position == current.count {
+    if current.isEmpty {
       condition.lock()
       while groups.isEmpty && !isFinished { condition.wait() }
       if groups.isEmpty {
@@ -98,13 +98,14 @@ final class AwardReadAhead: @unchecked Sendable {
         return nil
       }
       current = groups.removeFirst()
-      position = 0
       condition.signal()
       condition.unlock()
-      if current.isEmpty { return nil }
     }
-    position += 1
-    return try current[position - 1].get()
+    guard let item = current.popLast() else { return nil }
+    switch consume item {
+    case .success(let line): return line
+    case .failure(let failure): throw failure
+    }
   }
 
   /// Ends the reading when the caller stops before the end. The thread may still be waiting
@@ -137,6 +138,7 @@ final class AwardReadAhead: @unchecked Sendable {
           break
         }
       }
+      group.reverse()
       condition.lock()
       while groups.count >= 2 && !isStopped { condition.wait() }
       if isStopped { ended = true } else { groups.append(group) }
