@@ -43,10 +43,15 @@ func heapString(_ text: String) -> Int { text.utf8.count <= 15 ? 0 : heapBlock(3
 
 extension PlayerProgress {
   /// The memory a progress takes, estimated: its fixed part and its per-entry arrays (each a
-  /// heap block of a 32-byte header and its elements, plus a share of their names).
+  /// heap block of a 32-byte header and its elements, plus a share of their names). An array's
+  /// room is taken as its count rounded up to a power of two (as appending grows it), not its
+  /// `capacity`: on Linux that is the allocator's usable size of the block, which depends on
+  /// what was freed before — and the estimate decides where a batch ends, so it must depend on
+  /// the events alone.
   var estimatedBytes: Int {
     func array<T>(_ values: [T], extra: Int = 0) -> Int {
-      heapBlock(32 + values.capacity * MemoryLayout<T>.stride) + values.count * extra
+      let room = values.isEmpty ? 0 : 1 << (Int.bitWidth - (values.count - 1).leadingZeroBitCount)
+      return heapBlock(32 + room * MemoryLayout<T>.stride) + values.count * extra
     }
     var total = MemoryLayout<PlayerProgress>.stride
     total += array(categories) + array(loads) + array(achievements) + array(companions.members, extra: 16)
