@@ -88,8 +88,12 @@ package final class SQLiteDatabase {
 
   deinit { close() }
 
+  /// What running anything on a closed connection throws (SQLite, built without its API
+  /// checks, would crash on the missing handle).
+  static let closedError = SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed")
+
   /// Finalizes the statements and closes the connection (its write-ahead log is checkpointed
-  /// and removed when it is the file's last). Nothing may be run on it afterwards.
+  /// and removed when it is the file's last). What is run on it afterwards throws.
   package func close() {
     statements.removeAll()
     sqlite3_close_v2(handle)
@@ -98,6 +102,7 @@ package final class SQLiteDatabase {
 
   /// Runs statements without results.
   package func execute(_ sql: String) throws(SQLiteError) {
+    guard handle != nil else { throw Self.closedError }
     var error: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &error)
     if code != SQLITE_OK {
@@ -126,6 +131,7 @@ package final class SQLiteDatabase {
 
   /// A statement prepared now (for statements run once).
   package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    guard handle != nil else { throw Self.closedError }
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     guard code == SQLITE_OK, let statement else { throw failure(code) }

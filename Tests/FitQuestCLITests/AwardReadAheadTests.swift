@@ -45,7 +45,8 @@ import Testing
 
   /// Lines arriving slowly on a pipe are applied as they come: a batch's awards are printed
   /// while the pipe stays open (a group of lines is handed on when the next line is not read
-  /// yet, not when 1,024 lines have come).
+  /// yet, not when 1,024 lines have come), blank lines after its events included (a sender's
+  /// keep-alive).
   @Test func aSlowPipesBatchIsAppliedBeforeItCloses() throws {
     let work = Paths.temporaryDirectory("read-ahead-pipe")
     defer { try? FileManager.default.removeItem(at: work) }
@@ -56,7 +57,7 @@ import Testing
     let workouts = ["p0", "p1"].map {
       "{\"player\":\"\($0)\",\"type\":\"workout\",\"id\":\"w-\($0)\",\"date\":\"2026-01-01\",\"category\":\"strength\",\"durationMin\":60,\"rpe\":7}\n"
     }
-    process.writeInput(Data(workouts.joined().utf8))
+    process.writeInput(Data((workouts.joined() + "\n \r\n").utf8))
     var printed = ""
     for _ in 0..<600 where !printed.contains("\"type\":\"xp\",\"event\":\"w-p1\"") {
       usleep(50_000)

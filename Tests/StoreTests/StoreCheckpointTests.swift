@@ -53,6 +53,8 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     store.closeForExit()
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    // Asked anything afterwards, it throws (its connection is closed) rather than crash.
+    #expect(throws: LedgerError.self) { try store.players() }
     #expect(try StoreFixture.states(path).count == 2)
   }
 }

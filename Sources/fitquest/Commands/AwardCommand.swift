@@ -152,15 +152,19 @@ enum AwardCommand: Command {
     _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String,
     waitedMilliseconds: Int? = nil
   ) throws -> Int32? {
+    let run = session.run
     let source = AwardLineSource(
-      reader: reader, decoder: PlayerEventDecoder(run: session.run), dates: AwardSession.DateCheck(today: today),
-      needsPlayer: session.run.store.keepsPlayersApart, partition: partition)
+      reader: reader,
+      decoder: run.engines == nil
+        ? .pack(EventDecoder(pack: run.engine.pack)) : .perPlayer(PlayerEventDecoder(run: run)),
+      dates: AwardSession.DateCheck(today: today), needsPlayer: run.store.keepsPlayersApart, partition: partition)
     // With --store, read ahead on another thread (unless the lines' packs depend on their
     // players: cohorts). Not for one player's state file: there the engine takes the events
     // from the other core at a cost that ate the gain (−2% of the time for 9% more CPU).
-    let readAhead =
-      source.needsPlayer && session.run.engines == nil && ProcessInfo.processInfo.activeProcessorCount > 1
-      ? AwardReadAhead(source) : nil
+    var readAhead: AwardReadAhead?
+    if case .pack = source.decoder, source.needsPlayer, ProcessInfo.processInfo.activeProcessorCount > 1 {
+      readAhead = AwardReadAhead(source)
+    }
     defer { readAhead?.stop() }
     func next() throws(AwardLineFailure) -> AwardLine? {
       guard let readAhead else { return try source.next() }
@@ -174,6 +178,7 @@ enum AwardCommand: Command {
           // Consumed: the event moves on to the session, not copied.
           switch consume item {
           case .otherPartition: session.counts.otherPartition += 1
+          case .wouldWait: continue  // only when asked not to wait
           case .event(let event, let canonicalLine, let number):
             lineNumber = number
             try session.add(event, canonicalLine: canonicalLine, number: number)

@@ -3,10 +3,12 @@ import Foundation
 import RuleLanguage
 import Store
 
-/// What `award` takes from one input line: an event to queue, or a line of another partition.
+/// What `award` takes from one input line: an event to queue, or a line of another partition;
+/// or, asked not to wait for input, that the next line is not read yet.
 enum AwardLine {
   case event(ResolvedEvent, canonicalLine: String?, number: Int)
   case otherPartition
+  case wouldWait
 }
 
 /// An input line that could not be taken: its error and its line number.
@@ -20,29 +22,43 @@ struct AwardLineFailure: Error {
 /// --store and its partition chosen). It needs no store, so it can run ahead on another thread
 /// (``AwardReadAhead``) unless the run chooses a pack per player.
 struct AwardLineSource {
+  /// How lines become events: with one pack, or with each line's player's (cohorts, whose
+  /// decoder asks the run, so it is used on the run's thread only).
+  enum Decoder {
+    case pack(EventDecoder)
+    case perPlayer(PlayerEventDecoder)
+  }
+
   let reader: LineReader
-  let decoder: PlayerEventDecoder
+  let decoder: Decoder
   let dates: AwardSession.DateCheck
   let needsPlayer: Bool
   let partition: Partition?
 
-  /// The next line's item; nil after the last line.
+  /// The next line's item; nil after the last line. `mayWait` false: ``AwardLine/wouldWait``
+  /// rather than wait for input (blank lines before it skipped).
   /// - Throws: ``AwardLineFailure``, with the line, when the line cannot be read or taken.
-  func next() throws(AwardLineFailure) -> AwardLine? {
+  func next(mayWait: Bool = true) throws(AwardLineFailure) -> AwardLine? {
     do {
-      return try take()
+      return try take(mayWait: mayWait)
     } catch {
       throw AwardLineFailure(error: error, line: reader.lineNumber)
     }
   }
 
-  private func take() throws -> AwardLine? {
+  private func take(mayWait: Bool) throws -> AwardLine? {
     var canonical = false
-    while let line = try reader.nextLine() {
+    while mayWait || reader.hasBufferedLine, let line = try reader.nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let bytes = Array(line)
       let (file, number) = (reader.name, reader.lineNumber)
-      let event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
+      let event: ResolvedEvent
+      switch decoder {
+      case .pack(let decoder):
+        event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
+      case .perPlayer(let decoder):
+        event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
+      }
       try dates.check(event, bytes, file: file, line: number)
       if needsPlayer {
         guard let player = event.player else {
@@ -57,16 +73,17 @@ struct AwardLineSource {
       let canonicalLine = canonical ? String(decoding: bytes, as: UTF8.self) : nil
       return .event(consume event, canonicalLine: canonicalLine, number: number)
     }
-    return nil
+    return mayWait || reader.hasBufferedLine ? nil : .wouldWait
   }
 }
 
 /// An ``AwardLineSource`` run ahead on its own thread, in groups of lines, while the caller
 /// applies the lines before them: reading and resolving (a fifth of `award --store`'s work)
 /// then overlaps the engine and the store. The items come in the lines' order, a failure last:
-/// what the caller does with them is what it would do reading the lines itself. At most two
-/// groups wait (about 1 MB; a group goes on early when the next line is not read yet, so a slow
-/// pipe's lines are not held back); ``stop()`` ends the reading early.
+/// what the caller does with them is what it would do reading the lines itself. A group goes on
+/// early when the next line is not read yet, so a slow pipe's lines are not held back. At most
+/// four groups are in hand (two waiting, one being read, one being applied: about 2 MB of
+/// resolved events); ``stop()`` ends the reading early.
 final class AwardReadAhead: @unchecked Sendable {
   /// Lines per group.
   static let groupSize = 1024
@@ -122,16 +139,15 @@ final class AwardReadAhead: @unchecked Sendable {
     var ended = false
     while !ended {
       var group: [Result<AwardLine, AwardLineFailure>] = []
-      group.reserveCapacity(Self.groupSize)
       while group.count < Self.groupSize {
         do {
-          guard let item = try source.next() else {
+          // A slow pipe's lines go on as they come, not when a group fills.
+          guard let item = try source.next(mayWait: group.isEmpty) else {
             ended = true
             break
           }
+          if case .wouldWait = item { break }
           group.append(.success(item))
-          // A slow pipe's lines go on as they come, not when a group fills.
-          if !source.reader.hasBufferedLine { break }
         } catch {
           group.append(.failure(error))
           ended = true
