@@ -1,5 +1,5 @@
-import Dispatch
 import Engine
+import Foundation
 import Ledger
 
 /// Writing players' snapshots inside the open transaction: one at a time (a player whose log
@@ -93,7 +93,7 @@ extension SQLiteStore {
   }
 }
 
-/// The snapshots of a group of players, encoded on a thread of the system's pool.
+/// The snapshots of a group of players, encoded on a thread started for them.
 private final class SnapshotEncoding: @unchecked Sendable {
   private var encoded: [[UInt8]] = []
   private let done = DispatchSemaphore(value: 0)
@@ -104,11 +104,15 @@ private final class SnapshotEncoding: @unchecked Sendable {
       isTaken = true
       return
     }
-    DispatchQueue.global().async {
+    // A thread of its own, not Dispatch's pool: a caller on a pool thread, waiting below while
+    // it holds the store, could otherwise wait for a pool with no thread left to run this.
+    let thread = Thread {
       // Written here, read by the caller only after `done` is signalled.
       self.encoded = group.map { PlayerSnapshot.encode($0.state, pack: $0.pack) }
       self.done.signal()
     }
+    thread.stackSize = 8 << 20
+    thread.start()
   }
 
   /// The group's snapshots, in its order, once encoded (empty for an empty group, or when
