@@ -80,19 +80,6 @@ extension SQLiteStore {
   }
 }
 
-extension SQLiteStore {
-  /// Closes the store for a process that is about to exit: the database is closed as the
-  /// store's end would close it, but the players held in memory are left for the process's end
-  /// to reclaim rather than freed one by one (0.3 s for 10,000 players of 30 days). The store
-  /// is never freed; what is asked of it afterwards throws (the connection is closed).
-  package func closeForExit() {
-    mutex.lock()
-    defer { mutex.unlock() }
-    database.close()
-    _ = Unmanaged.passRetained(self)
-  }
-}
-
 /// The snapshots of a group of players, encoded on a thread started for them.
 private final class SnapshotEncoding: @unchecked Sendable {
   private var encoded: [[UInt8]] = []

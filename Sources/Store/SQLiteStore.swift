@@ -122,6 +122,17 @@ public final class SQLiteStore: @unchecked Sendable {
     }
   }
 
+  /// Closes the store for a process that is about to exit: the database is closed as the
+  /// store's end would close it, but the players held in memory are left for the process's end
+  /// to reclaim rather than freed one by one (0.3 s for 10,000 players of 30 days). The store
+  /// is never freed; what is asked of it afterwards throws (the connection is closed).
+  package func closeForExit() {
+    mutex.lock()
+    defer { mutex.unlock() }
+    database.close()
+    _ = Unmanaged.passRetained(self)
+  }
+
   /// A ledger error for an SQLite error, naming the store (`doing`: what failed, when not opening).
   func failure(_ error: SQLiteError, _ doing: String? = nil) -> LedgerError {
     let what = doing.map { "\($0): " } ?? ""

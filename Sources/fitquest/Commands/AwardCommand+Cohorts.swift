@@ -24,21 +24,27 @@ extension AwardCommand {
 
 /// Resolves event lines of `award`: with the run's engine, or, when the run chooses an engine
 /// per player (cohorts), with the pack of the line's player. A line is resolved first with the
-/// run's engine (the first cohort's), and again only when its player follows another pack.
+/// run's engine (the first cohort's), and again only when its player follows another pack. Only
+/// a run of cohorts is kept (and asked, so then on the run's thread alone): otherwise the decoder
+/// holds its pack and nothing else, and may run on another thread.
 struct PlayerEventDecoder {
-  let run: LedgerRun
+  /// The run, when it chooses an engine per player.
+  private let cohorts: LedgerRun?
   private let decoder: EventDecoder
 
   init(run: LedgerRun) {
-    self.run = run
+    cohorts = run.engines == nil ? nil : run
     decoder = EventDecoder(pack: run.engine.pack)
   }
+
+  /// Whether a line's pack depends on its player (the run's cohorts, read from the store).
+  var choosesPackPerPlayer: Bool { cohorts != nil }
 
   /// The event of a line; `canonical` tells whether the line is its canonical line with the run's
   /// engine's pack (never when the run chooses an engine per player).
   func resolve(line: [UInt8], file: String, lineNumber: Int, canonical: inout Bool) throws -> ResolvedEvent {
     canonical = false
-    guard run.engines != nil else {
+    guard let run = cohorts else {
       return try decoder.resolve(line: line, file: file, lineNumber: lineNumber, canonical: &canonical)
     }
     let first = try? decoder.resolve(line: line, file: file, lineNumber: lineNumber)

@@ -153,20 +153,18 @@ enum AwardCommand: Command {
     waitedMilliseconds: Int? = nil
   ) throws -> Int32? {
     let run = session.run
-    let source = AwardLineSource(
-      reader: reader,
-      decoder: run.engines == nil
-        ? .pack(EventDecoder(pack: run.engine.pack)) : .perPlayer(PlayerEventDecoder(run: run)),
+    let source = AwardInput(
+      reader: reader, decoder: PlayerEventDecoder(run: run),
       dates: AwardSession.DateCheck(today: today), needsPlayer: run.store.keepsPlayersApart, partition: partition)
     // With --store, read ahead on another thread (unless the lines' packs depend on their
     // players: cohorts). Not for one player's state file: there the engine takes the events
     // from the other core at a cost that ate the gain (−2% of the time for 9% more CPU).
     var readAhead: AwardReadAhead?
-    if case .pack = source.decoder, source.needsPlayer, ProcessInfo.processInfo.activeProcessorCount > 1 {
+    if !source.decoder.choosesPackPerPlayer, source.needsPlayer, ProcessInfo.processInfo.activeProcessorCount > 1 {
       readAhead = AwardReadAhead(source)
     }
     defer { readAhead?.stop() }
-    func next() throws(AwardLineFailure) -> AwardLine? {
+    func next() throws(AwardInputFailure) -> AwardInputItem? {
       guard let readAhead else { return try source.next() }
       return try readAhead.next()
     }
@@ -185,7 +183,7 @@ enum AwardCommand: Command {
           }
         }
         lineNumber = reader.lineNumber
-      } catch let failure as AwardLineFailure {
+      } catch let failure as AwardInputFailure {
         lineNumber = failure.line
         throw failure.error
       }

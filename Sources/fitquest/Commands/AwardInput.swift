@@ -5,14 +5,14 @@ import Store
 
 /// What `award` takes from one input line: an event to queue, or a line of another partition;
 /// or, asked not to wait for input, that the next line is not read yet.
-enum AwardLine {
+enum AwardInputItem {
   case event(ResolvedEvent, canonicalLine: String?, number: Int)
   case otherPartition
   case wouldWait
 }
 
 /// An input line that could not be taken: its error and its line number.
-struct AwardLineFailure: Error {
+struct AwardInputFailure: Error {
   var error: any Error
   var line: Int
 }
@@ -21,44 +21,31 @@ struct AwardLineFailure: Error {
 /// queued (blank lines skipped, the event resolved, its date checked, its player required with
 /// --store and its partition chosen). It needs no store, so it can run ahead on another thread
 /// (``AwardReadAhead``) unless the run chooses a pack per player.
-struct AwardLineSource {
-  /// How lines become events: with one pack, or with each line's player's (cohorts, whose
-  /// decoder asks the run, so it is used on the run's thread only).
-  enum Decoder {
-    case pack(EventDecoder)
-    case perPlayer(PlayerEventDecoder)
-  }
-
+struct AwardInput {
   let reader: LineReader
-  let decoder: Decoder
+  let decoder: PlayerEventDecoder
   let dates: AwardSession.DateCheck
   let needsPlayer: Bool
   let partition: Partition?
 
-  /// The next line's item; nil after the last line. `mayWait` false: ``AwardLine/wouldWait``
+  /// The next line's item; nil after the last line. `mayWait` false: ``AwardInputItem/wouldWait``
   /// rather than wait for input (blank lines before it skipped).
-  /// - Throws: ``AwardLineFailure``, with the line, when the line cannot be read or taken.
-  func next(mayWait: Bool = true) throws(AwardLineFailure) -> AwardLine? {
+  /// - Throws: ``AwardInputFailure``, with the line, when the line cannot be read or taken.
+  func next(mayWait: Bool = true) throws(AwardInputFailure) -> AwardInputItem? {
     do {
       return try take(mayWait: mayWait)
     } catch {
-      throw AwardLineFailure(error: error, line: reader.lineNumber)
+      throw AwardInputFailure(error: error, line: reader.lineNumber)
     }
   }
 
-  private func take(mayWait: Bool) throws -> AwardLine? {
+  private func take(mayWait: Bool) throws -> AwardInputItem? {
     var canonical = false
     while mayWait || reader.hasBufferedLine, let line = try reader.nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let bytes = Array(line)
       let (file, number) = (reader.name, reader.lineNumber)
-      let event: ResolvedEvent
-      switch decoder {
-      case .pack(let decoder):
-        event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
-      case .perPlayer(let decoder):
-        event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
-      }
+      let event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
       try dates.check(event, bytes, file: file, line: number)
       if needsPlayer {
         guard let player = event.player else {
@@ -77,7 +64,7 @@ struct AwardLineSource {
   }
 }
 
-/// An ``AwardLineSource`` run ahead on its own thread, in groups of lines, while the caller
+/// An ``AwardInput`` run ahead on its own thread, in groups of lines, while the caller
 /// applies the lines before them: reading and resolving (a fifth of `award --store`'s work)
 /// then overlaps the engine and the store. The items come in the lines' order, a failure last:
 /// what the caller does with them is what it would do reading the lines itself. A group goes on
@@ -90,15 +77,15 @@ final class AwardReadAhead: @unchecked Sendable {
   private let condition = NSCondition()
   /// Groups read and not yet taken, in order, each reversed: its items are taken from its end,
   /// moved out rather than copied (guarded by `condition`).
-  private var groups: [[Result<AwardLine, AwardLineFailure>]] = []
+  private var groups: [[Result<AwardInputItem, AwardInputFailure>]] = []
   private var isFinished = false
   private var isStopped = false
   /// The rest of the group being taken, reversed (the caller's thread only).
-  private var current: [Result<AwardLine, AwardLineFailure>] = []
+  private var current: [Result<AwardInputItem, AwardInputFailure>] = []
 
   /// Starts reading. The source is used only by the reading thread from now on, until
   /// ``next()`` returns nil or throws (then the thread has let go of it).
-  init(_ source: AwardLineSource) {
+  init(_ source: AwardInput) {
     let box = SourceBox(source: source)
     let thread = Thread { [self] in self.read(box.source) }
     thread.stackSize = 8 << 20
@@ -106,7 +93,7 @@ final class AwardReadAhead: @unchecked Sendable {
   }
 
   /// The next line's item; nil after the last line.
-  func next() throws(AwardLineFailure) -> AwardLine? {
+  func next() throws(AwardInputFailure) -> AwardInputItem? {
     if current.isEmpty {
       condition.lock()
       while groups.isEmpty && !isFinished { condition.wait() }
@@ -135,10 +122,10 @@ final class AwardReadAhead: @unchecked Sendable {
     condition.unlock()
   }
 
-  private func read(_ source: AwardLineSource) {
+  private func read(_ source: AwardInput) {
     var ended = false
     while !ended {
-      var group: [Result<AwardLine, AwardLineFailure>] = []
+      var group: [Result<AwardInputItem, AwardInputFailure>] = []
       while group.count < Self.groupSize {
         do {
           // A slow pipe's lines go on as they come, not when a group fills.
@@ -167,5 +154,5 @@ final class AwardReadAhead: @unchecked Sendable {
 
 /// The source, handed to the reading thread (which alone uses it from then on).
 private struct SourceBox: @unchecked Sendable {
-  let source: AwardLineSource
+  let source: AwardInput
 }
