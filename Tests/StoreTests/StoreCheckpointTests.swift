@@ -40,8 +40,8 @@ import Testing
     for player in checked { #expect(states[Array(player.utf8)] == expected[Array(player.utf8)], "\(player)") }
   }
 
-  /// `closeForExit` (what `award --store` does at its end) closes both connections: the log is
-  /// checkpointed and removed, and the store reads back whole.
+  /// `closeForExit` (what `award --store` does at its end) closes the store's connection: the
+  /// log is checkpointed and removed, and the store reads back whole.
   @Test func closingForExitLeavesNoLog() throws {
     let players = ["a", "b"]
     let events = StoreFixture.traffic(players: players, days: 5, seed: 6)
