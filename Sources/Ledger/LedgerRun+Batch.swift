@@ -25,6 +25,14 @@ struct BatchWork {
   /// Each player's awards written as JSON lines (``LedgerRun/writesAwardJSON``); each event's
   /// player (slot) and index among its player's events applied.
   private var lines: [AwardLines?] = []
+  /// Writes the lines on a second thread (nil: the engine writes them as it applies).
+  private let writer: AwardLineWriter?
+  /// Players' lines not yet handed to the writer, and the groups handed, in order.
+  private var group: [(slot: Int, lines: AwardLines)] = []
+  private var handed: [AwardLineGroup] = []
+  /// Players whose lines are handed over together: few enough that the last group, written
+  /// while the batch waits, is short; enough that handing over costs little.
+  static let writerGroup = 64
   private var owners: [Int]
   private var offsets: [Int]
   /// The first refused event; the batch stops before it.
@@ -35,10 +43,11 @@ struct BatchWork {
   private let keepsResolved: Bool
   private let writesJSON: Bool
 
-  init(_ queue: [LedgerRun.Queued], keepsResolved: Bool, writesJSON: Bool = false) {
+  init(_ queue: [LedgerRun.Queued], keepsResolved: Bool, writesJSON: Bool = false, writer: AwardLineWriter? = nil) {
     self.queue = queue
     self.keepsResolved = keepsResolved
     self.writesJSON = writesJSON
+    self.writer = writesJSON ? writer : nil
     outcomes = Array(repeating: nil, count: queue.count)
     changed = Array(repeating: false, count: queue.count)
     offsets = Array(repeating: 0, count: queue.count)
@@ -85,7 +94,8 @@ struct BatchWork {
     events.reserveCapacity(mine.count)
     for index in mine { events.append((queue[index].event, queue[index].line)) }
     var result = engine.record(
-      batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON)
+      batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON,
+      deferringJSON: writer != nil)
     for offset in result.outcomes.indices {
       let index = mine[offset]
       // Moved out of the result (swapped for a payload-free case), not copied.
@@ -96,7 +106,13 @@ struct BatchWork {
       offsets[index] = offset
     }
     corrections[slot] = result.corrections
-    lines[slot] = result.lines
+    lines[slot] = nil
+    if let writer, let written = result.lines.take() {
+      group.append((slot, written))
+      if group.count >= Self.writerGroup { hand(to: writer) }
+    } else {
+      lines[slot] = result.lines
+    }
     after[slot] = consume current
     if let failure = result.failure, mine[failure.index] < limit {
       refusal = Refusal(index: mine[failure.index], error: failure.error)
@@ -134,9 +150,31 @@ struct BatchWork {
     return list
   }
 
+  /// Hands the players' lines not yet handed over to the writer.
+  private mutating func hand(to writer: AwardLineWriter) {
+    guard !group.isEmpty else { return }
+    let items = group
+    group = []
+    let handing = AwardLineGroup(items)
+    handed.append(handing)
+    writer.write(handing)
+  }
+
+  /// Takes back every player's lines from the writer, written (a player applied again has its
+  /// latest lines: groups are taken in the order handed over).
+  private mutating func collectLines() {
+    guard let writer else { return }
+    hand(to: writer)
+    for handing in handed {
+      for (slot, written) in handing.wait() { lines[slot] = written }
+    }
+    handed = []
+  }
+
   /// The outcomes of positions `range` in input order, each player's corrections after its last
   /// event of the batch.
-  func delivered(_ range: Range<Int>) -> [Delivered] {
+  mutating func delivered(_ range: Range<Int>) -> [Delivered] {
+    collectLines()
     var last: [Int: Int] = [:]
     for slot in players.indices {
       if let index = positions[slot].last(where: { $0 < limit }), range.contains(index) { last[index] = slot }

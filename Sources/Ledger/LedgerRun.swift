@@ -33,6 +33,11 @@ public final class LedgerRun {
   /// (``Delivered/awardJSON``, exactly ``Award/write(to:)``'s bytes) rather than as ``Award``
   /// values in their outcomes: for a caller that prints NDJSON.
   package var writesAwardJSON = false
+  /// With ``writesAwardJSON``, whether a second thread writes a batch's award lines while the
+  /// batch applies its other players (for a store of many players: one player's batch is one
+  /// call of the engine, with nothing to overlap).
+  package var writesAwardJSONAside = false
+  private lazy var awardWriter = AwardLineWriter()
   /// Called once per player whose saved state needed a warning (the rules changed since it was
   /// saved, entries were dropped), with the player and the message.
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
@@ -129,7 +134,9 @@ public final class LedgerRun {
       queue.removeAll(keepingCapacity: true)
       batchMemory.removeAll()
     }
-    var batch = BatchWork(queue, keepsResolved: !store.keepsPlayersApart, writesJSON: writesAwardJSON)
+    var batch = BatchWork(
+      queue, keepsResolved: !store.keepsPlayersApart, writesJSON: writesAwardJSON,
+      writer: writesAwardJSONAside ? awardWriter : nil)
     if batchBudget != nil { store.prepareBatch(players: batch.players, eventBytes: batchMemory.eventBytes) }
     for player in batch.players {
       let engine = try engine(for: player)

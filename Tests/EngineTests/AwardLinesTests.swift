@@ -169,12 +169,20 @@ import Testing
     for keepingResolved in [false, true] {
       var asValues = engine.newPlayer(windowDays: 30)
       var asLines = engine.newPlayer(windowDays: 30)
+      var deferring = engine.newPlayer(windowDays: 30)
       var start = 0
       while start < events.count {
         let end = min(events.count, start + Int.random(in: 1...300, using: &random))
         let batch = Array(events[start..<end])
         let values = engine.record(batch: batch, to: &asValues, keepingResolved: keepingResolved)
         let lines = engine.record(batch: batch, to: &asLines, keepingResolved: keepingResolved, writingJSON: true)
+        // Only the records kept, their lines written later on another thread.
+        var deferred = try #require(
+          engine.record(
+            batch: batch, to: &deferring, keepingResolved: keepingResolved, writingJSON: true, deferringJSON: true
+          ).lines)
+        #expect(deferred.isWritten == !(0..<batch.count).contains { !(lines.lines?.lines(at: $0).isEmpty ?? true) })
+        deferred = Self.writtenOnAnotherThread(deferred)
         #expect(values.failure?.index == lines.failure?.index)
         try #require(values.outcomes.count == lines.outcomes.count)
         for index in values.outcomes.indices {
@@ -183,6 +191,7 @@ import Testing
           let actual =
             String(decoding: json, as: UTF8.self) + lines.outcomes[index].awards.map { $0.jsonLine + "\n" }.joined()
           #expect(actual == expected, "event \(batch[index].event.id)")
+          #expect(deferred.lines(at: index) == json, "event \(batch[index].event.id)")
           if !expected.isEmpty && keepingResolved { counts.withAwards += 1 }
           if !json.isEmpty && keepingResolved { counts.written += 1 }
         }
@@ -191,7 +200,24 @@ import Testing
       }
       #expect(asLines.progress == asValues.progress)
       #expect(asLines.history == asValues.history)
+      #expect(deferring.history == asValues.history)
     }
     return counts
+  }
+
+  /// The lines written by a thread of their own (as a store's batch has them written).
+  static func writtenOnAnotherThread(_ lines: AwardLines) -> AwardLines {
+    final class Box: @unchecked Sendable {
+      var lines: AwardLines
+      init(_ lines: AwardLines) { self.lines = lines }
+    }
+    let box = Box(lines)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      box.lines.write()
+      done.signal()
+    }.start()
+    done.wait()
+    return box.lines
   }
 }

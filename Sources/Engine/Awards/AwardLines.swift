@@ -1,12 +1,15 @@
 import RuleLanguage
 
 /// Awards written as NDJSON lines straight from the engine's records (no ``Award`` values), for
-/// a batch whose caller prints JSON (``Engine/record(batch:to:keepingResolved:writingJSON:)``):
+/// a batch whose caller prints JSON (``Engine/record(batch:to:keepingResolved:writingJSON:deferringJSON:quiet:)``):
 /// one byte buffer for the batch, each event's lines found by its batch index. The bytes are
 /// exactly those of ``Award/write(to:)``, a line break after each award.
 ///
-/// An event's envelope (`"event"`, `"player"`) is written and escaped once and copied into each
-/// of its awards; a day's ISO date is rendered once for the awards of that day.
+/// The engine notes each event's records as it applies them (``note(_:at:records:)``) in one log
+/// for the batch, and ``write()`` turns them into bytes: at once, or later on another thread
+/// (the records are plain values and the pack is immutable), while the engine applies other
+/// players' events. An event's envelope (`"event"`, `"player"`) is written and escaped once and
+/// copied into each of its awards; a day's ISO date is rendered once for the awards of that day.
 package struct AwardLines: Sendable {
   /// Each batch index's lines in the buffer (an empty range: none written; its outcome's awards
   /// are values).
@@ -17,27 +20,70 @@ package struct AwardLines: Sendable {
   private var isoDay: Day?
   /// `YYYY-MM-DD` of `isoDay`, when it has that form.
   private var iso: (UInt64, UInt16) = (0, 0)
+  /// The batch's log: the records of every event noted, never cleared between them (their
+  /// explanation ranges and name indexes point into it).
+  private var log = AwardLog(.off)
+  /// The events whose records are noted and not yet written, in batch order.
+  private var pending: [Pending] = []
+  /// The pack whose names the records refer to.
+  private let pack: RulePack
 
-  /// Room for a batch of `count` events, and for their lines at about what events write (half
-  /// of the default pack's events write at most 285 bytes, one in ten more than 2 kB), up to
-  /// 1 MiB: a longer batch grows the buffer as it needs.
-  package init(count: Int) {
-    ranges = Array(repeating: 0..<0, count: count)
-    bytes.reserveCapacity(Swift.min(count, 2048) * 512)
+  /// An event noted: its batch index, its records in the log, and its envelope's ids.
+  private struct Pending: Sendable {
+    var index: Int
+    var records: Range<Int>
+    var id: String
+    var player: String?
   }
+
+  /// Room for a batch of `count` events whose records refer to `pack`.
+  package init(count: Int, pack: RulePack) {
+    ranges = Array(repeating: 0..<0, count: count)
+    self.pack = pack
+  }
+
+  /// Whether every event noted is written (``lines(at:)`` reads only written lines).
+  package var isWritten: Bool { pending.isEmpty }
 
   /// The lines written for the event at a batch index (empty when none were).
   package func lines(at index: Int) -> ArraySlice<UInt8> {
+    precondition(pending.isEmpty, "award lines read before they were written")
     guard ranges.indices.contains(index) else { return [] }
     return bytes[ranges[index]]
   }
 
-  /// Writes the awards a log recorded for the event at a batch index.
-  mutating func write(_ log: borrowing AwardLog, event: ResolvedEvent, at index: Int, pack: RulePack) {
+  /// Notes that the event at a batch index recorded the log's `records` (its awards, written by
+  /// ``write()``).
+  mutating func note(_ event: ResolvedEvent, at index: Int, records: Range<Int>) {
+    guard !records.isEmpty else { return }
+    pending.append(Pending(index: index, records: records, id: event.id, player: event.player))
+  }
+
+  /// Takes the batch's log, whose records the noted events refer to, and writes their lines
+  /// unless `deferring` (the caller then calls ``write()``, on any thread).
+  mutating func finish(_ log: consuming AwardLog, deferring: Bool) {
+    guard !pending.isEmpty else { return }
+    self.log = log
+    if !deferring { write() }
+  }
+
+  /// Writes the lines of every event noted (then forgets the log).
+  package mutating func write() {
+    guard !pending.isEmpty else { return }
+    // Room for the lines at about what events write (half of the default pack's events write at
+    // most 285 bytes, one in ten more than 2 kB), up to 1 MiB: more grows the buffer as needed.
+    bytes.reserveCapacity(Swift.min(pending.count, 2048) * 512)
+    let log = self.log
+    let events = pending
+    pending = []
+    self.log = AwardLog(.off)
+    for event in events { write(event, log) }
+  }
+
+  /// Writes one event's awards.
+  private mutating func write(_ event: Pending, _ log: AwardLog) {
     let start = bytes.count
-    defer { ranges[index] = start..<bytes.count }
-    guard !log.records.isEmpty else { return }
-    let log = copy log
+    defer { ranges[event.index] = start..<bytes.count }
     // An event's lines are written on the stack (the heap when they outgrow it), then copied.
     // 1,024 bytes is the most Swift puts on the stack without asking whether it is safe, which
     // on Linux it never knows: 2,048 went to the heap for every event.
@@ -52,7 +98,8 @@ package struct AwardLines: Sendable {
       }
       out.append(#","date":""#)
       let envelope = 0..<out.count
-      for record in log.records {
+      for position in event.records {
+        let record = log.records[position]
         out.append(#"{"type":""#)
         // Award types are plain names (AwardLinesTests checks): nothing to escape.
         var type = record.recordType.typeName

@@ -2,7 +2,7 @@
 /// of explanations (XP breakdowns, the values a condition read) when asked. Callers that want
 /// only the state use ``Mode/off`` and pay nothing; others turn records into ``Award`` values
 /// (``AwardLog/awards(eventID:player:pack:)``) or read them directly (the simulation's recorder).
-package struct AwardLog {
+package struct AwardLog: Sendable {
   package enum Mode: Sendable {
     /// No awards (the state is all the caller wants).
     case off

@@ -87,15 +87,17 @@ extension Engine {
   /// player's ledger, not for a cache of many players (a resolved event takes several hundred
   /// bytes beside its line, and a day's snapshot a copy of what the day changes). `writingJSON`:
   /// the awards of events applied in date order are written as JSON lines
-  /// (``BatchResult/lines``) instead of ``Award`` values. `quiet`: events applied in date order
+  /// (``BatchResult/lines``) instead of ``Award`` values; with `deferringJSON` too, only their
+  /// records are kept, and the caller writes them (``AwardLines/write()``, on any thread) before
+  /// it reads them. `quiet`: events applied in date order
   /// make no awards at all (their outcomes' lists are empty), for a caller that wants the state
   /// alone (a store reading a player back from its log).
   package func record(
     batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false,
-    writingJSON: Bool = false, quiet: Bool = false
+    writingJSON: Bool = false, deferringJSON: Bool = false, quiet: Bool = false
   ) -> BatchResult {
     var result = BatchResult()
-    if writingJSON { result.lines = AwardLines(count: batch.count) }
+    if writingJSON { result.lines = AwardLines(count: batch.count, pack: pack) }
     do {
       try bind(&player)
       if keepingResolved { try ensureSnapshots(&player) }
@@ -119,11 +121,12 @@ extension Engine {
           try flush(pending, batch, until: index, &result, &player)
         }
         if deferred == nil && !isRetraction && player.live.progress.today.admits(event.day) {
+          let first = log.records.count
           result.outcomes.append(
             try applyInOrder(
               event, line: line, fingerprint, &player, log: &log, keepingResolved: keepingResolved,
-              makingAwards: !writingJSON && !quiet))
-          result.lines?.write(log, event: event, at: index, pack: pack)
+              makingAwards: !writingJSON && !quiet, clearingLog: !writingJSON))
+          result.lines?.note(event, at: index, records: first..<log.records.count)
           continue
         }
         if !isRetraction {
@@ -140,12 +143,14 @@ extension Engine {
       } catch {
         if let pending = deferred { try? flush(pending, batch, until: index, &result, &player) }
         if result.failure == nil { result.failure = (index, error) }
+        result.lines?.finish(log, deferring: deferringJSON)
         return result
       }
     }
     if let pending = deferred {
       try? flush(pending, batch, until: batch.count, &result, &player)
     }
+    result.lines?.finish(log, deferring: deferringJSON)
     return result
   }
 

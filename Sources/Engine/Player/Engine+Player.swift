@@ -87,11 +87,12 @@ extension Engine {
 
   /// Applies an event in date order (``DayState/admits(_:)``) that is not a duplicate, and keeps it.
   /// `log` is emptied and reused (a batch passes one log for all its events: no allocation per
-  /// event). `makingAwards`: false leaves the outcome's awards empty, for a caller that reads them
-  /// from `log`'s records.
+  /// event), or with `clearingLog` false added to (the event's records follow the earlier
+  /// events'). `makingAwards`: false leaves the outcome's awards empty, for a caller that reads
+  /// them from `log`'s records.
   func applyInOrder(
     _ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState,
-    log: inout AwardLog, keepingResolved: Bool = false, makingAwards: Bool = true
+    log: inout AwardLog, keepingResolved: Bool = false, makingAwards: Bool = true, clearingLog: Bool = true
   ) throws(EngineError) -> EventOutcome {
     // A refused event is undone from the day's snapshot (no copy of the state per event). A
     // player without its snapshots (in date order since it was loaded or created) takes none:
@@ -105,7 +106,7 @@ extension Engine {
     let fallback =
       !keepsSnapshots || isNewDay || player.history.snapshots[resolved.day.number] != nil
       ? nil : player.live.progress
-    log.removeAll()
+    if clearingLog { log.removeAll() }
     do {
       try apply(resolved, to: &player.live, log: &log)
     } catch {

@@ -33,6 +33,8 @@ extension AwardCommand {
       Console.error.line(Award.escapingControls("warning: player '\(player?.text ?? "")': \(warning)"))
     }
     var session = AwardSession(run: run, format: format, file: reader.name, batchSize: commitEvery)
+    // A batch holds many players: their award lines are written beside the engine.
+    run.writesAwardJSONAside = true
     let status = try apply(
       reader, into: &session, today: today, partition: partition, path: path,
       waitedMilliseconds: options.waitMilliseconds)
