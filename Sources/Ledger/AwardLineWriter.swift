@@ -3,7 +3,7 @@ import Foundation
 
 /// A thread that writes players' award lines (``AwardLines/write()``) while the batch applies
 /// its other players: a batch of many players hands their lines over in groups
-/// (``AwardLineGroups``) and takes them back, written, before it delivers them. The bytes are
+/// (``AwardLineGroup``) and takes them back, written, before it delivers them. The bytes are
 /// those the engine would write itself; only where they are written changes.
 ///
 /// The thread is started with the first group and ends when the writer is released.

@@ -45,6 +45,9 @@ struct PlayerCache {
   private(set) var entries: [PlayerID: Entry] = [:]
   /// The states in the cache: those of the entries whose state no batch has taken out.
   private(set) var states = StateSlots()
+  /// Cached players' logged lines whose positions are known, for their snapshots to refer to;
+  /// forgotten with the player (a batch rolled back, another process's commit).
+  private(set) var logged: [PlayerID: LoggedLines] = [:]
   private(set) var bytes = 0
   private var clock: UInt64 = 0
   /// The clock when players last had to leave: those used since are the latest batch's.
@@ -78,6 +81,9 @@ struct PlayerCache {
     entries[player] = Entry(
       head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: held, used: clock,
       rank: Self.rank(player))
+    if let known = logged[player]?.count, known > state.history.kept.count + LoggedLines.slack {
+      logged[player]?.prune(keepingLinesOf: state.history.kept)
+    }
     states.put(player, state)
     bytes += held
   }
@@ -89,6 +95,7 @@ struct PlayerCache {
     clock += 1
     if let old = entries[player] { bytes -= old.bytes }
     states.remove(player)
+    logged.removeValue(forKey: player)
     let held = Self.entryBytes(player)
     entries[player] = Entry(
       head: 0, at: 0, isNew: true, verified: verified, windowDays: 60, bytes: held, used: clock,
@@ -130,6 +137,20 @@ struct PlayerCache {
   mutating func remove(_ player: PlayerID) {
     if let old = entries.removeValue(forKey: player) { bytes -= old.bytes }
     states.remove(player)
+    logged.removeValue(forKey: player)
+  }
+
+  /// Records a player's lines as read from the store: those at known positions.
+  mutating func setLogged(_ player: PlayerID, _ lines: LoggedLines) {
+    guard entries[player] != nil else { return }
+    logged[player] = lines
+  }
+
+  /// Records lines a batch logged for a player from `position` on (those no longer kept are
+  /// dropped when its state is put back, ``put(_:state:head:at:isNew:verified:)``).
+  mutating func appendLogged(_ player: PlayerID, _ lines: some Sequence<String>, from position: Int) {
+    guard entries[player] != nil else { return }
+    logged[player, default: LoggedLines()].append(lines, from: position)
   }
 
   /// Forgets the players whose state is out (a batch abandoned: their states are gone).
@@ -140,6 +161,7 @@ struct PlayerCache {
   mutating func removeAll() {
     entries.removeAll()
     states.removeAll()
+    logged.removeAll()
     bytes = 0
   }
 

@@ -35,6 +35,7 @@ extension SQLiteStore: BatchStore {
       // Read again while its state is out: the entry stays as it is.
       guard entry == nil else { return stored.state }
       cache.put(player, state: stored.state, head: stored.head, at: stored.at, isNew: false, verified: generation)
+      cache.setLogged(player, stored.logged)
       return cache.take(player)
     } catch {
       throw error.isAboutContents ? damaged(player, error.message) : failure(error, "cannot read player '\(player)'")
@@ -101,6 +102,7 @@ extension SQLiteStore: BatchStore {
         player, seq: held.head, pack: try packID(for: engine),
         windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays,
         lines: change.events.lazy.map(\.line), summary: state.map(PlayerSummary.init))
+      cache.appendLogged(player, change.events.lazy.map(\.line), from: held.head)
       touched.insert(player)
       let head = held.head + change.events.count
       guard let state else {

@@ -10,6 +10,8 @@ struct StoredPlayer {
   var head: Int
   /// Events the snapshot covers.
   var at: Int
+  /// The logged lines read (those the snapshot refers to, and those replayed after it).
+  var logged = LoggedLines()
 }
 
 extension SQLiteStore {
@@ -24,10 +26,20 @@ extension SQLiteStore {
   private func readRows(_ player: PlayerID, engine: Engine?) throws(SQLiteError) -> StoredPlayer? {
     guard let row = try playerRow(player) else { return nil }
     var state: PlayerState?
+    var logged = LoggedLines()
+    // The log from the first row a snapshot refers to, when it refers to any.
+    var referredChunks: [LogChunk]?
     if let snapshot = row.snapshot {
-      var decoded = try PlayerSnapshot.decode(snapshot) { (digest: String) throws(SQLiteError) in
-        try storedPack(digest: digest, current: engine)
-      }
+      var decoded = try PlayerSnapshot.decode(
+        snapshot,
+        pack: { (digest: String) throws(SQLiteError) in try storedPack(digest: digest, current: engine) },
+        logged: { (positions: [Int]) throws(SQLiteError) -> [String] in
+          let chunks = try logChunks(player, from: try logRowStart(player, containing: positions[0]))
+          referredChunks = chunks
+          let lines = Self.lines(at: positions, in: chunks)
+          for (position, line) in zip(positions, lines) { logged.append(CollectionOfOne(line), from: position) }
+          return lines
+        })
       guard decoded.appliedCount == row.at else {
         throw .damaged("its snapshot covers \(decoded.appliedCount) events where its row says \(row.at)")
       }
@@ -38,20 +50,52 @@ extension SQLiteStore {
     }
     // A row renumbered below 0 would hide from the tail (its checksum is checked when read).
     if let first = try firstLogged(player), first < 0 { throw .damaged("its log has a row at event \(first)") }
-    for chunk in try logChunks(player, from: row.at) {
+    let tail = try referredChunks.map { chunks throws(SQLiteError) in
+      let after = chunks.filter { $0.seq >= row.at }
+      if let first = after.first, first.seq != row.at {
+        throw .damaged("its log jumps from event \(row.at) to \(first.seq)")
+      }
+      return after
+    }
+    let chunks: [LogChunk]
+    if let tail { chunks = tail } else { chunks = try logChunks(player, from: row.at) }
+    for chunk in chunks {
       let chunkEngine = try self.engine(forPack: chunk.pack, current: engine)
       var current = state ?? chunkEngine.newPlayer(windowDays: chunk.windowDays)
-      try replay(chunk, player, chunkEngine, &current)
+      logged.append(try replay(chunk, player, chunkEngine, &current), from: chunk.seq)
       state = current
     }
     guard let state else { return nil }
-    return StoredPlayer(state: state, head: state.appliedCount, at: row.at)
+    return StoredPlayer(state: state, head: state.appliedCount, at: row.at, logged: logged)
+  }
+
+  /// Where the log row holding a position starts (the position itself when no row does: the
+  /// read then finds no line there).
+  private func logRowStart(_ player: PlayerID, containing position: Int) throws(SQLiteError) -> Int {
+    let row = try database.cached("SELECT seq FROM log WHERE player = ? AND seq <= ? ORDER BY seq DESC LIMIT 1")
+    try row.bind(1, player.bytes)
+    try row.bind(2, Int64(position))
+    defer { row.reset() }
+    return try row.step() ? Int(row.int(0)) : position
+  }
+
+  /// The lines at positions (ascending) in consecutive log rows; fewer when the rows lack one.
+  private static func lines(at positions: [Int], in chunks: [LogChunk]) -> [String] {
+    var lines: [String] = []
+    lines.reserveCapacity(positions.count)
+    var chunk = 0
+    for position in positions {
+      while chunk < chunks.count, chunks[chunk].seq + chunks[chunk].lines.count <= position { chunk += 1 }
+      guard chunk < chunks.count, chunks[chunk].seq <= position else { break }
+      lines.append(String(decoding: chunks[chunk].lines[position - chunks[chunk].seq], as: UTF8.self))
+    }
+    return lines
   }
 
   /// Applies a logged row's events to a state, as they were applied: under the row's pack and
-  /// window. Every event must apply (the log holds only applied events).
+  /// window. Every event must apply (the log holds only applied events). Returns the row's lines.
   private func replay(_ chunk: LogChunk, _ player: PlayerID, _ engine: Engine, _ state: inout PlayerState)
-    throws(SQLiteError)
+    throws(SQLiteError) -> [String]
   {
     guard state.appliedCount == chunk.seq else {
       throw .damaged("its log row at event \(chunk.seq) follows \(state.appliedCount) applied events")
@@ -82,6 +126,7 @@ extension SQLiteStore {
     if let index = result.outcomes.firstIndex(where: { !$0.changedPlayer }) {
       throw .damaged("its logged event '\(batch[index].event.id)' is not applied again (\(result.outcomes[index]))")
     }
+    return batch.map(\.line)
   }
 
   /// A player's saved state after every event logged for it, or nil when the store has none.

@@ -16,7 +16,7 @@ extension SQLiteStore {
     }
   }
 
-  /// The tables of schema 4.
+  /// The tables of schema 5 (as of 4: form-3 snapshots changed no table).
   static let tables = """
     CREATE TABLE fitquest_schema (version INTEGER NOT NULL);
     CREATE TABLE fitquest_head (generation INTEGER NOT NULL);
@@ -90,6 +90,8 @@ extension SQLiteStore {
     // Schema 4: a log row may carry the player's summary after it (``LogSummary``); older rows
     // have none. (A store below 3 got its log table from ``tables``, which has the column.)
     if number == 3 { try database.execute("ALTER TABLE log ADD COLUMN summary BLOB") }
+    // Schema 5: a snapshot may refer to lines of its player's log instead of holding them
+    // (``PlayerSnapshot`` form 3); the form-2 snapshots of older stores are read as they are.
     try database.execute("UPDATE fitquest_schema SET version = \(Self.schemaVersion)")
   }
 }

@@ -14,6 +14,11 @@ extension SQLiteStore {
     let state: PlayerState
     /// The pack whose defaults the snapshot leaves out (nil: the store lacks its files).
     let pack: RulePack?
+    /// The player's logged lines the snapshot may refer to instead of holding them.
+    let logged: LoggedLines?
+
+    /// The snapshot's bytes.
+    func encode() -> [UInt8] { PlayerSnapshot.encode(state, pack: pack, logged: logged) }
   }
 
   /// Players whose snapshots are encoded together (on the second thread) while the previous
@@ -23,7 +28,7 @@ extension SQLiteStore {
   /// Writes a cached player's snapshot (and the event ids since the last one).
   func writeSnapshot(_ player: PlayerID, _ entry: PlayerCache.Entry, _ state: PlayerState) throws(SQLiteError) {
     guard let pending = try prepareSnapshot(player, entry, state) else { return }
-    try finishSnapshot(pending, PlayerSnapshot.encode(pending.state, pack: pending.pack))
+    try finishSnapshot(pending, pending.encode())
   }
 
   /// Writes the snapshots of cached players, in their order: a group is encoded on another
@@ -70,7 +75,8 @@ extension SQLiteStore {
     if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
     if let engine = currentEngine, engine.pack.digest == state.pack.digest { _ = try packID(for: engine) }
     return PendingSnapshot(
-      player: player, isNew: entry.isNew, state: state, pack: try storedPack(digest: state.pack.digest))
+      player: player, isNew: entry.isNew, state: state, pack: try storedPack(digest: state.pack.digest),
+      logged: cache.logged[player])
   }
 
   /// Writes an encoded snapshot's row.
@@ -95,7 +101,7 @@ private final class SnapshotEncoding: @unchecked Sendable {
     // it holds the store, could otherwise wait for a pool with no thread left to run this.
     let thread = Thread {
       // Written here, read by the caller only after `done` is signalled.
-      self.encoded = group.map { PlayerSnapshot.encode($0.state, pack: $0.pack) }
+      self.encoded = group.map { $0.encode() }
       self.done.signal()
     }
     thread.stackSize = 8 << 20

@@ -53,7 +53,7 @@ public final class SQLiteStore: @unchecked Sendable {
   var currentEngine: Engine?
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
-  public static let schemaVersion = 4
+  public static let schemaVersion = 5
 
   /// How a store is opened.
   public enum Access: Sendable {

@@ -15,7 +15,7 @@ import Testing
   /// More than 1,000 pages committed: the log's pages reach the file while the store is open;
   /// released, the store leaves no log behind.
   @Test func theLogReachesTheFileAndIsRemovedAtTheEnd() throws {
-    let players = (0..<200).map { "c\($0)" }
+    let players = (0..<320).map { "c\($0)" }
     let events = StoreFixture.traffic(players: players, days: 30, seed: 5)
     let (directory, path) = StoreFixture.storePath("checkpoint")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -34,7 +34,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     // Read back by a fresh connection, whole (three players checked against their own ledgers).
     let states = try StoreFixture.states(path)
-    #expect(states.count == 200)
+    #expect(states.count == 320)
     let checked = ["c0", "c99", "c199"]
     let expected = try StoreFixture.alone(events, players: checked)
     for player in checked { #expect(states[Array(player.utf8)] == expected[Array(player.utf8)], "\(player)") }

@@ -105,7 +105,9 @@ import Testing
     let migrated = try SQLiteStore(path: path)
     #expect(try migrated.summary(of: Self.ana) == expected)
     #expect(try StoreFixture.blob(path, "SELECT summary FROM log WHERE player = CAST('ana' AS BLOB)").isEmpty)
-    #expect(try StoreFixture.blob(path, "SELECT CAST(version AS BLOB) FROM fitquest_schema") == Array("4".utf8))
+    #expect(
+      try StoreFixture.blob(path, "SELECT CAST(version AS BLOB) FROM fitquest_schema")
+        == Array("\(SQLiteStore.schemaVersion)".utf8))
     // A later run's rows carry summaries again.
     var seen: Set<String> = []
     let more = StoreFixture.traffic(players: ["ana"], days: 3, seed: 12).compactMap { event -> Event? in

@@ -60,6 +60,16 @@ package protocol Mechanic {
   static func write(_ state: State, to writer: inout BinaryWriter, pack: RulePack?)
   /// Reads what ``write(_:to:pack:)`` wrote.
   static func read(from reader: inout BinaryReader, pack: RulePack?) throws(BinaryFormatError) -> State
+  /// Whether a progress holds ``emptyState`` (its saved form then leaves the section out). These
+  /// three are requirements, with default implementations, so that each mechanic has them
+  /// specialized: called through ``Mechanics/all`` as extension methods, they ran generic and
+  /// copied the whole progress for each mechanic.
+  static func hasEmptyState(in progress: PlayerProgress) -> Bool
+  /// Writes the progress's state of this mechanic (``write(_:to:pack:)``).
+  static func writeState(of progress: PlayerProgress, to writer: inout BinaryWriter, pack: RulePack?)
+  /// Reads a section ``writeState(of:to:pack:)`` wrote into the progress (all of its bytes).
+  static func readState(into progress: inout PlayerProgress, from reader: inout BinaryReader, pack: RulePack?)
+    throws(BinaryFormatError)
 
   /// The names of its phases: `Engine` methods `Pipeline.swift` calls.
   static var phases: [String] { get }

@@ -35,6 +35,12 @@ package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
 
   package var array: [KeptEvent] { Array(storage[head...]) }
 
+  /// Calls `body` with the events in place: reading an element's field through the slice copies
+  /// nothing else of it (this collection's subscript returns a copy, retaining its strings).
+  package func withEvents<Result>(_ body: (ArraySlice<KeptEvent>) throws -> Result) rethrows -> Result {
+    try body(storage[head...])
+  }
+
   /// Where an event with this replay key goes (binary search, O(log n)).
   func insertionIndex(_ key: (Int, Int, Int)) -> Int {
     var low = 0

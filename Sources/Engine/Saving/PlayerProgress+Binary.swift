@@ -118,13 +118,13 @@ extension PlayerProgress {
 }
 
 extension Mechanic {
-  static func hasEmptyState(in progress: PlayerProgress) -> Bool { progress[keyPath: state] == emptyState }
+  package static func hasEmptyState(in progress: PlayerProgress) -> Bool { progress[keyPath: state] == emptyState }
 
-  static func writeState(of progress: PlayerProgress, to writer: inout BinaryWriter, pack: RulePack?) {
+  package static func writeState(of progress: PlayerProgress, to writer: inout BinaryWriter, pack: RulePack?) {
     write(progress[keyPath: state], to: &writer, pack: pack)
   }
 
-  static func readState(into progress: inout PlayerProgress, from reader: inout BinaryReader, pack: RulePack?)
+  package static func readState(into progress: inout PlayerProgress, from reader: inout BinaryReader, pack: RulePack?)
     throws(BinaryFormatError)
   {
     progress[keyPath: state] = try read(from: &reader, pack: pack)

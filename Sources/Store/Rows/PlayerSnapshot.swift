@@ -5,20 +5,28 @@ import RuleLanguage
 /// and a state from them. A snapshot holds the whole player except its lifetime of event ids
 /// (kept in the `ids` table) and the per-day progress copies the engine derives again.
 ///
-/// Form 2 (written): a format byte, the pack stamp, the history's numbers, the progress and the
+/// Form 3 (written): a format byte, the pack stamp, the history's numbers, the progress and the
 /// checkpoint in the engine's binary form (``PlayerProgress/binary(for:)``: each mechanic's
 /// section, entries equal to a new player's left out when the pack is given, its own checksum),
-/// then the kept events (arrival number, id, day, whether a closure, canonical line) and the
-/// withdrawn ones; all of it written with ``BinaryWriter``. (Form 1, the compact form of the
-/// state's `Codable` structure, was never released.) The row's checksum covers the bytes.
+/// then the kept events (arrival number, id, day, whether a closure, and the canonical line:
+/// either the line itself, or the position of the same line in the player's log with a 32-bit
+/// check of its bytes, ``LoggedLines``) and the withdrawn ones; all of it written with
+/// ``BinaryWriter``. The lines were nine tenths of a snapshot, all of them already in the log.
+/// Form 2 is form 3 with every line held in the snapshot, without the tag saying so (read,
+/// no longer written). (Form 1, the compact form of the state's `Codable` structure, was never
+/// released.) The row's checksum covers the bytes.
 enum PlayerSnapshot {
-  static let format: UInt8 = 2
+  static let format: UInt8 = 3
+  /// The form without references to the log (stores of schema 4).
+  static let formWithLines: UInt8 = 2
 
   /// The snapshot of a state; `pack` is the state's pack when the store has its files (its
-  /// defaults are then left out of the progress), nil otherwise.
-  static func encode(_ state: PlayerState, pack: RulePack?) -> [UInt8] {
+  /// defaults are then left out of the progress), nil otherwise. A kept event whose line is
+  /// among `logged` refers to it in the log.
+  static func encode(_ state: PlayerState, pack: RulePack?, logged: LoggedLines? = nil) -> [UInt8] {
     let history = state.history
-    var writer = BinaryWriter(capacity: 4096 + history.kept.count * 300)
+    let references = logged?.references(for: history.kept) ?? []
+    var writer = BinaryWriter(capacity: 4096 + history.kept.count * (references.isEmpty ? 300 : 16))
     writer.byte(format)
     writer.string(state.pack.name)
     writer.string(state.pack.version)
@@ -33,12 +41,23 @@ enum PlayerSnapshot {
     state.progress.write(to: &writer, pack: pack)
     history.checkpoint.write(to: &writer, pack: pack)
     writer.unsigned(UInt64(history.kept.count))
-    for event in history.kept {
-      writer.int(event.seq)
-      writer.string(event.id)
-      writer.day(event.day)
-      writer.bool(event.isClosure)
-      writer.string(event.line)
+    // In place: iterating the kept events would copy (retain and release) each one.
+    history.kept.withEvents { events in
+      for index in events.indices {
+        writer.int(events[index].seq)
+        writer.string(events[index].id)
+        writer.day(events[index].day)
+        writer.bool(events[index].isClosure)
+        let offset = index - events.startIndex
+        if offset < references.count, let position = references[offset] {
+          writer.byte(1)
+          writer.int(position)
+          writer.unsigned(UInt64(LoggedLines.check(events[index].line)))
+        } else {
+          writer.byte(0)
+          writer.string(events[index].line)
+        }
+      }
     }
     writer.unsigned(UInt64(history.retracted.count))
     for item in history.retracted {
@@ -50,20 +69,70 @@ enum PlayerSnapshot {
 
   /// The state of a snapshot, without its event ids. `pack` gives the rule pack of a digest (nil
   /// when the store has no files for it); a snapshot written against its pack needs it.
+  /// `logged` gives the player's logged lines at positions (ascending, each once) that kept
+  /// events refer to.
   /// - Throws: a message naming what is wrong when the bytes are not a valid state.
-  static func decode(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?) throws(SQLiteError)
-    -> PlayerState
-  {
-    guard bytes.first == format else {
+  static func decode(
+    _ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?,
+    logged: ([Int]) throws(SQLiteError) -> [String] = { _ in [] }
+  ) throws(SQLiteError) -> PlayerState {
+    guard let form = bytes.first, form == format || form == formWithLines else {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
-    return try decodeBinary(bytes, pack: pack)
+    var state = try decodeBinary(bytes, pack: pack, tagged: form == format)
+    try state.fillLines(logged)
+    return state.state
   }
 
-  private static func decodeBinary(_ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?)
-    throws(SQLiteError) -> PlayerState
-  {
-    try reading(bytes) { (reader: inout BinaryReader) throws -> PlayerState in
+  /// A decoded state whose kept events may still lack lines found in the log.
+  private struct Decoded {
+    var state: PlayerState
+    var kept: [(seq: Int, id: String, day: Day, isClosure: Bool, line: Line)]
+
+    enum Line {
+      case held(String)
+      /// A log position and the check of the line there.
+      case logged(Int, UInt32)
+    }
+
+    /// Reads the lines kept events refer to and installs the kept events.
+    mutating func fillLines(_ logged: ([Int]) throws(SQLiteError) -> [String]) throws(SQLiteError) {
+      var positions: [Int] = []
+      for event in kept { if case .logged(let position, _) = event.line { positions.append(position) } }
+      positions = Array(Set(positions)).sorted()
+      let lines = positions.isEmpty ? [] : try logged(positions)
+      guard lines.count == positions.count else { throw .damaged("its snapshot refers to events its log lacks") }
+      var events: [KeptEvent] = []
+      events.reserveCapacity(kept.count)
+      for event in kept {
+        let line: String
+        switch event.line {
+        case .held(let held): line = held
+        case .logged(let position, let check):
+          var low = 0
+          var high = positions.count
+          while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] < position { low = middle + 1 } else { high = middle }
+          }
+          line = lines[low]
+          guard LoggedLines.check(line) == check else {
+            throw .damaged("its snapshot's kept event '\(event.id)' does not match its logged event \(position)")
+          }
+        }
+        events.append(KeptEvent(id: event.id, day: event.day, isClosure: event.isClosure, seq: event.seq, line: line))
+      }
+      state.history.kept = KeptEvents(events)
+      if let problem = state.history.problems.first {
+        throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)")
+      }
+    }
+  }
+
+  private static func decodeBinary(
+    _ bytes: [UInt8], pack: (String) throws(SQLiteError) -> RulePack?, tagged: Bool
+  ) throws(SQLiteError) -> Decoded {
+    try reading(bytes) { (reader: inout BinaryReader) throws -> Decoded in
       let header = try Header(&reader, pack: pack)
       let progress = try PlayerProgress(from: &reader, pack: header.rules)
       var history = History(
@@ -73,21 +142,31 @@ enum PlayerSnapshot {
       history.epoch = header.epoch
       history.latestDay = header.latestDay
       history.replayFloor = header.replayFloor
-      history.kept = KeptEvents(
-        try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
-          let seq = try reader.int()
-          return KeptEvent(
-            id: try reader.string(), day: try reader.day(), isClosure: try reader.bool(), seq: seq,
-            line: try reader.string())
-        })
+      let kept = try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
+        let seq = try reader.int()
+        let id = try reader.string()
+        let day = try reader.day()
+        let isClosure = try reader.bool()
+        let line: Decoded.Line
+        let tag: UInt8 = try tagged ? reader.byte() : 0
+        switch tag {
+        case 0: line = .held(try reader.string())
+        case 1:
+          let position = try reader.int()
+          let check = try reader.unsigned()
+          guard position >= 0, position < header.appliedCount, check <= UInt64(UInt32.max) else {
+            throw BinaryFormatError("a kept event refers to log position \(position)", at: reader.offset)
+          }
+          line = .logged(position, UInt32(check))
+        case let tag: throw BinaryFormatError("unknown kept-line tag \(tag)", at: reader.offset)
+        }
+        return (seq: seq, id: id, day: day, isClosure: isClosure, line: line)
+      }
       history.retracted = try reader.list { (reader: inout BinaryReader) throws(BinaryFormatError) in
         Withdrawn(seq: try reader.int(), day: try reader.day())
       }
       guard reader.isAtEnd else { throw BinaryFormatError("bytes after the snapshot", at: reader.offset) }
-      if let problem = history.problems.first {
-        throw SQLiteError.damaged("its snapshot's '\(problem.path)' is invalid: \(problem.message)")
-      }
-      return PlayerState(progress: progress, pack: header.stamp, history: history)
+      return Decoded(state: PlayerState(progress: progress, pack: header.stamp, history: history), kept: kept)
     }
   }
 
@@ -105,7 +184,7 @@ enum PlayerSnapshot {
     _ bytes: [UInt8], mechanics: [any Mechanic.Type]? = nil, withPack: Bool = true,
     pack: (String) throws(SQLiteError) -> RulePack?
   ) throws(SQLiteError) -> (progress: PlayerProgress, pack: PackStamp, appliedCount: Int, epoch: Int) {
-    guard bytes.first == format else {
+    guard let form = bytes.first, form == format || form == formWithLines else {
       throw .damaged("its snapshot has an unknown form \(bytes.first.map(String.init) ?? "(empty)")")
     }
     return try reading(bytes) { (reader: inout BinaryReader) throws in

@@ -1,0 +1,86 @@
+import Engine
+import Foundation
+
+/// Lines of a player's log whose positions the store knows (those it appended or read back
+/// while the player is cached), in the order logged: a snapshot refers to the log for a kept
+/// event whose line is among them (``references(for:)``) instead of holding the line again.
+///
+/// Positions are trusted only while the player is cached: a batch rolled back, or another
+/// process's commit to the player, removes the player (and these) from the cache. A reference
+/// is made only to a line whose bytes equal the kept event's, and carries a check of them.
+struct LoggedLines: Sendable {
+  /// Log positions (the player's applied events before each), ascending.
+  private(set) var positions: [Int] = []
+  private(set) var lines: [String] = []
+
+  var count: Int { positions.count }
+
+  /// Appends lines logged from `position` on (one position each); lines that do not follow
+  /// the last known one replace what was known.
+  mutating func append(_ logged: some Sequence<String>, from position: Int) {
+    if let last = positions.last, position <= last { self = LoggedLines() }
+    var next = position
+    for line in logged {
+      positions.append(next)
+      lines.append(line)
+      next += 1
+    }
+  }
+
+  /// For each kept event, the log position of a known line with the same bytes (nil: none).
+  /// Kept events are matched in their arrival order, which is the order they were logged in.
+  func references(for kept: KeptEvents) -> [Int?] {
+    var found = [Int?](repeating: nil, count: kept.count)
+    guard !positions.isEmpty else { return found }
+    kept.withEvents { events in
+      let base = events.startIndex
+      let order = events.indices.sorted { events[$0].seq < events[$1].seq }
+      var next = 0
+      for index in order {
+        var candidate = next
+        while candidate < lines.count, !Self.sameBytes(lines[candidate], events[index].line) { candidate += 1 }
+        guard candidate < lines.count else { continue }
+        found[index - base] = positions[candidate]
+        next = candidate + 1
+      }
+    }
+    return found
+  }
+
+  /// How many more lines than kept events a player's known lines may hold before they are
+  /// pruned (``prune(keepingLinesOf:)``).
+  static let slack = 32
+
+  /// Keeps only the lines of kept events (dropping those of events that left the window or
+  /// were withdrawn).
+  mutating func prune(keepingLinesOf kept: KeptEvents) {
+    let wanted = Set(references(for: kept).compactMap { $0 })
+    var pruned = LoggedLines()
+    for index in positions.indices where wanted.contains(positions[index]) {
+      pruned.positions.append(positions[index])
+      pruned.lines.append(lines[index])
+    }
+    self = pruned
+  }
+
+  /// Whether two strings hold the same bytes (the same storage, the usual case, at once).
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    let same = first.utf8.withContiguousStorageIfAvailable { a in
+      second.utf8.withContiguousStorageIfAvailable { b in
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
+        return memcmp(x, y, a.count) == 0
+      }
+    }
+    return (same ?? nil) ?? first.utf8.elementsEqual(second.utf8)
+  }
+
+  /// The check a reference carries of its line: the low 32 bits of its ``RowChecksum``.
+  static func check(_ line: String) -> UInt32 {
+    var checksum = RowChecksum()
+    if line.utf8.withContiguousStorageIfAvailable({ checksum.add(UnsafeRawBufferPointer($0)) }) == nil {
+      checksum.add(Array(line.utf8))
+    }
+    return UInt32(truncatingIfNeeded: checksum.value)
+  }
+}
