@@ -18,6 +18,9 @@ import Testing
     #expect(long.hasSameBytes(as: String(repeating: "deadlift ", count: 20)))
     #expect(!long.hasSameBytes(as: String(repeating: "deadlift ", count: 19) + "deadlifT "))
     #expect(!"".hasSameBytes(as: "a"))
+    // One storage: equal at once (no bytes compared).
+    let shared = long
+    #expect(long.hasSameBytes(as: shared))
   }
 
   @Test func bridgedAndSubstringMadeStringsCompareByBytes() {

@@ -5,11 +5,19 @@ extension String {
   /// with `==`, which equates canonically equivalent text ("\u{212B}" and "\u{00C5}" are `==`).
   /// One `memcmp` of the two buffers: about 2.6 times faster than `utf8.elementsEqual`, which
   /// steps through the views' indexes, on the short names of a pack (measured on 120 names).
+  /// The buffers are read in place (no copy of either string: a name compared with each entry of
+  /// a list is not retained and released each time), and the same storage is equal at once.
   @inlinable
   package func hasSameBytes(as other: String) -> Bool {
     guard utf8.count == other.utf8.count else { return false }
-    var other = other
-    return other.withUTF8 { hasSameBytes(as: $0) }
+    let same = utf8.withContiguousStorageIfAvailable { own in
+      other.utf8.withContiguousStorageIfAvailable { theirs in
+        guard let p = own.baseAddress, let q = theirs.baseAddress, p != q else { return true }
+        return memcmp(p, q, own.count) == 0
+      }
+    }
+    guard let same, let same else { return utf8.elementsEqual(other.utf8) }
+    return same
   }
 
   /// Whether the string's UTF-8 bytes are `bytes` (a name read from a line without making a
@@ -17,10 +25,10 @@ extension String {
   @inlinable
   package func hasSameBytes(as bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard utf8.count == bytes.count else { return false }
-    var text = self
-    return text.withUTF8 { own in
+    let same = utf8.withContiguousStorageIfAvailable { own in
       guard let p = own.baseAddress, let q = bytes.baseAddress else { return true }
       return memcmp(p, q, own.count) == 0
     }
+    return same ?? utf8.elementsEqual(bytes)
   }
 }
