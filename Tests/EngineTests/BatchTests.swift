@@ -108,3 +108,45 @@ import Testing
     #expect(correction.replayed == 0, "every event after the first change was withdrawn too")
   }
 }
+
+/// A retraction refused after another retraction of the same run (the event it names is
+/// withdrawn already) stops the batch at its position, as applied one by one: the batch once
+/// gave the refused one the run's correction and crashed on an outcome it did not have.
+@Suite struct RefusedRetractionTests {
+  @Test(arguments: [false, true])
+  func aSecondRetractionOfTheSameEventIsRefusedAtItsPosition(keepingResolved: Bool) throws {
+    let engine = try Fixture.engine("mini")
+    let events: [Event] = [
+      Fixture.workout("w1", Fixture.day(0), "strength", minutes: 50),
+      Fixture.workout("w2", Fixture.day(1), "strength", minutes: 50),
+      .retraction(id: "r1", day: Fixture.day(1), of: "w1"),
+      .retraction(id: "r2", day: Fixture.day(1), of: "w1"),
+      Fixture.workout("w3", Fixture.day(2), "strength", minutes: 40),
+    ]
+    let batch = try events.map { event in
+      let resolved = try engine.resolve(event)
+      return (event: resolved, line: resolved.canonicalLine(engine.pack))
+    }
+    var batched = engine.newPlayer(windowDays: 30)
+    let result = engine.record(batch: batch, to: &batched, keepingResolved: keepingResolved)
+    let failure = try #require(result.failure)
+    #expect(failure.index == 3)
+    guard case .cannotRetract(let id, _) = failure.error else {
+      Issue.record("\(failure.error)")
+      return
+    }
+    #expect(id == "w1")
+    // The events before it: two applied, and r1 answered with the run's correction.
+    #expect(result.outcomes.count == 3)
+    guard case .retracted(let awards, _) = result.outcomes[2] else {
+      Issue.record("\(result.outcomes[2])")
+      return
+    }
+    #expect(awards.map(\.eventID) == ["r1"])
+    // As the first three applied one by one.
+    var one = engine.newPlayer(windowDays: 30)
+    for event in events.prefix(3) { _ = try engine.record(event, to: &one) }
+    #expect(batched.progress == one.progress)
+    #expect(batched.history == one.history)
+  }
+}

@@ -107,7 +107,8 @@ import Testing
       throws: EngineError.cannotRetract(
         id: "w1",
         reason:
-          "it was applied before the replay window (which starts on 2026-01-19); events that old cannot be withdrawn")
+          "it is no longer kept: withdrawn already, or applied before the replay window (which starts on 2026-01-19); such events cannot be withdrawn"
+      )
     ) {
       try engine.apply(.retraction(id: "r1", day: day(20), of: "w1"), to: &player)
     }

@@ -163,7 +163,6 @@ extension Engine {
     // Taken out while it changes, so that its arrays are never copied.
     guard var pending = deferred.take() else { return .duplicate }
     defer { deferred = pending }
-    pending.last = index
     let outcome: EventOutcome
     if event.kind == .retraction {
       try withdraw(event, &pending, player)
@@ -181,6 +180,8 @@ extension Engine {
       player.history.latestDay = player.history.latestDay.map { Swift.max($0, event.day) } ?? event.day
       outcome = isLate ? .late([], replayed: 0) : .applied([])
     }
+    // Only now: a refused event is not the run's last (the flush gives the last its correction).
+    pending.last = index
     player.history.appliedCount += 1
     player.history.ids.append(fingerprint)
     return outcome
@@ -198,7 +199,10 @@ extension Engine {
       if player.history.ids.contains(Fingerprint(target)) {
         let start = player.history.windowStart.map { " (which starts on \($0.iso))" } ?? ""
         throw .cannotRetract(
-          id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
+          id: target,
+          reason:
+            "it is no longer kept: withdrawn already, or applied before the replay window\(start); such events cannot be withdrawn"
+        )
       }
       throw .cannotRetract(id: target, reason: "no event with this id was applied")
     }

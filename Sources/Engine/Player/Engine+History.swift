@@ -35,7 +35,10 @@ extension Engine {
       if player.history.ids.contains(Fingerprint(target)) {
         let start = player.history.windowStart.map { " (which starts on \($0.iso))" } ?? ""
         throw .cannotRetract(
-          id: target, reason: "it was applied before the replay window\(start); events that old cannot be withdrawn")
+          id: target,
+          reason:
+            "it is no longer kept: withdrawn already, or applied before the replay window\(start); such events cannot be withdrawn"
+        )
       }
       throw .cannotRetract(id: target, reason: "no event with this id was applied")
     }
