@@ -347,4 +347,24 @@ import Testing
     #expect(state.companions.active == 0)
     #expect(state.companions.members.map(\.species) == ["drip", "cinder"])
   }
+
+  /// A starter chosen again after the first one evolved joins again, and stops at its stage the
+  /// collection already has: two of a species made a state that no longer read back ("species
+  /// 'flame' is listed twice"), refused when the player was next loaded.
+  @Test func aSecondLineOfAStarterDoesNotEvolveIntoASpeciesAlreadyOwned() throws {
+    var state = engine.newProgress()
+    // cinder joins with the first workout and reaches level 3 (52 XP): it becomes flame.
+    _ = try engine.apply(Fixture.workout("w1", monday), to: &state)
+    #expect(state.companions.members.map(\.species) == ["flame"])
+    _ = try engine.apply(.companion(id: "c1", day: monday, species: "cinder"), to: &state)
+    #expect(state.companions.members.map(\.species) == ["flame", "cinder"])
+    // The new cinder reaches level 3 (40 + 10 XP) and stays cinder.
+    _ = try engine.apply(Fixture.workout("w2", monday), to: &state)
+    #expect(state.companions.members.map(\.species) == ["flame", "cinder"])
+    #expect(state.companions.members[1].level == 3)
+    #expect(state.companions.members[1].evolutions == 0)
+    var checker = ProgressCheck("progress")
+    checker.check(state, mechanics: nil)
+    #expect(checker.problems.isEmpty, "\(checker.problems)")
+  }
 }

@@ -143,8 +143,12 @@ extension Engine {
       guard member.level >= plan.companions.evolvesAt[member.species] else { return }
       var companion = state.companions.members[active]
       let species = rules.species[companion.speciesIndex]
-      // Its level reached `evolvesAt`, the evolution's level (checked above).
-      guard let evolution = species.evolution else { return }
+      // Its level reached `evolvesAt`, the evolution's level (checked above). A collection holds
+      // a species once: a second line of the same starter stops before its stage the collection
+      // already has (two of it would make the state one that no longer reads back).
+      guard let evolution = species.evolution,
+        !state.companions.members.contains(where: { $0.speciesIndex == evolution.into })
+      else { return }
       var values = ValueRange.empty
       if let condition = evolution.condition {
         if !filled {
