@@ -37,7 +37,8 @@ extension SQLiteStore {
           let chunks = try logChunks(player, from: try logRowStart(player, containing: positions[0]))
           referredChunks = chunks
           let lines = Self.lines(at: positions, in: chunks)
-          for (position, line) in zip(positions, lines) { logged.append(CollectionOfOne(line), from: position) }
+          for chunk in chunks where chunk.seq < row.at { logged.noteRow(at: chunk.seq) }
+          for (position, line) in zip(positions, lines) { logged.append(line, at: position) }
           return lines
         })
       guard decoded.appliedCount == row.at else {

@@ -93,6 +93,7 @@ import Testing
     // the other run, applies them again from the store (those events now duplicates).
     let events = Self.events
     var lines: [String: String] = [:]
+    var duplicates = 0
     var start = 0
     var turn = 0
     while start < events.count {
@@ -100,6 +101,7 @@ import Testing
       let end = min(events.count, start + 230)
       for event in events[max(0, start - 230)..<end] { try run.add(event) }
       try run.commit { items in
+        duplicates += items.filter { $0.outcome == .duplicate }.count
         for item in items where !item.awardJSON.isEmpty {
           let id = events[max(0, start - 230) + item.index].id
           #expect(lines[id] == nil, "event \(id) applied twice")
@@ -123,5 +125,8 @@ import Testing
     }
     #expect(expected.count > 1_000)
     #expect(lines == expected)
+    // Each run was sent the other's last events again: it found those players changed, applied
+    // them again from the store, and delivered those events as duplicates.
+    #expect(duplicates > 1_000)
   }
 }

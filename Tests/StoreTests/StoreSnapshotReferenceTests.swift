@@ -95,6 +95,40 @@ import Testing
     #expect(try SQLiteStore(path: path, access: .readOnly).load(player: StoreFixture.id("ana")) != nil)
   }
 
+  /// A player's window spread over many small batches (a row each): its snapshot refers only to
+  /// the lines of its newest 16 rows, so reading it back reads at most those rows (older kept
+  /// lines are held in the snapshot).
+  @Test func referencesReachBackAtMostSixteenRows() throws {
+    let (directory, path) = StoreFixture.storePath("snapshot-reference-rows")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try SQLiteStore(path: path)
+    try StoreFixture.award(Self.events, to: store, batch: 5)
+    try store.saveSnapshots(minimum: 1)
+    let player = StoreFixture.id("ana")
+    let state = try #require(try store.load(player: player))
+    let history = try store.history(of: player)
+    let snapshot = try StoreFixture.blob(path, "SELECT snapshot FROM players WHERE id = CAST('ana' AS BLOB)")
+    var referred: [Int] = []
+    let decoded = try PlayerSnapshot.decode(
+      snapshot, pack: { (digest: String) throws(SQLiteError) in try store.storedPack(digest: digest) },
+      logged: { (positions: [Int]) throws(SQLiteError) -> [String] in
+        referred = positions
+        return positions.map { history[$0] }
+      })
+    #expect(decoded.history.kept == state.history.kept)
+    let first = try #require(referred.first)
+    let list = try StoreFixture.blob(
+      path, "SELECT group_concat(seq, ',') FROM (SELECT seq FROM log WHERE player = CAST('ana' AS BLOB) ORDER BY seq)")
+    let rows = String(decoding: list, as: UTF8.self).split(separator: ",").compactMap { Int($0) }
+    // Its log is many rows; the references reach into at most 16 of them, and some of its kept
+    // events are held.
+    #expect(rows.count > 40)
+    let start = try #require(rows.last { $0 <= first })
+    let read = rows.filter { $0 >= start && $0 < state.appliedCount }.count
+    #expect(read <= 16 && read >= 8, "\(read)")
+    #expect(referred.count >= 8 && referred.count < state.history.kept.count, "\(referred.count)")
+  }
+
   @Test func aSchemaFourStoreReadsAndContinuesExactly() throws {
     let fixture = Paths.repository.appendingPathComponent("Tests/FitQuestCLITests/Fixtures/store-schema-4")
     let parts = Paths.repository.appendingPathComponent("Tests/FitQuestCLITests/Fixtures/store-schema-2")

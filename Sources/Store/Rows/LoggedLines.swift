@@ -8,17 +8,28 @@ import Foundation
 /// Positions are trusted only while the player is cached: a batch rolled back, or another
 /// process's commit to the player, removes the player (and these) from the cache. A reference
 /// is made only to a line whose bytes equal the kept event's, and carries a check of them.
+///
+/// Reading a player back reads its log from the first row a snapshot refers to: references go
+/// only to the lines of the newest ``maximumRows`` rows known, so that a player whose window
+/// spans many small batches is read from a few rows (older kept lines are held, as in form 2).
 struct LoggedLines: Sendable {
   /// Log positions (the player's applied events before each), ascending.
   private(set) var positions: [Int] = []
   private(set) var lines: [String] = []
+  /// Where the log rows known start, ascending: those of the lines, and rows read between them.
+  private(set) var rows: [Int] = []
+
+  /// The most rows a snapshot's references reach back (a read reads them all, and the rows
+  /// logged after the snapshot).
+  static let maximumRows = 16
 
   var count: Int { positions.count }
 
-  /// Appends lines logged from `position` on (one position each); lines that do not follow
-  /// the last known one replace what was known.
+  /// Appends a log row's lines, logged from `position` on (one position each); lines that do
+  /// not follow the last known one replace what was known.
   mutating func append(_ logged: some Sequence<String>, from position: Int) {
     if let last = positions.last, position <= last { self = LoggedLines() }
+    noteRow(at: position)
     var next = position
     for line in logged {
       positions.append(next)
@@ -27,15 +38,31 @@ struct LoggedLines: Sendable {
     }
   }
 
+  /// Appends one line of a row read back (the row's start noted with ``noteRow(at:)``).
+  mutating func append(_ line: String, at position: Int) {
+    if let last = positions.last, position <= last { self = LoggedLines() }
+    positions.append(position)
+    lines.append(line)
+  }
+
+  /// Notes where a known log row starts.
+  mutating func noteRow(at start: Int) {
+    if let last = rows.last, start <= last { return }
+    rows.append(start)
+  }
+
   /// For each kept event, the log position of a known line with the same bytes (nil: none).
   /// Kept events are matched in their arrival order, which is the order they were logged in.
   func references(for kept: KeptEvents) -> [Int?] {
     var found = [Int?](repeating: nil, count: kept.count)
     guard !positions.isEmpty else { return found }
+    // The lines of the newest rows only.
+    let oldest = rows.count > Self.maximumRows ? rows[rows.count - Self.maximumRows] : Int.min
+    let first = positions.firstIndex { $0 >= oldest } ?? positions.count
     kept.withEvents { events in
       let base = events.startIndex
       let order = events.indices.sorted { events[$0].seq < events[$1].seq }
-      var next = 0
+      var next = first
       for index in order {
         var candidate = next
         while candidate < lines.count, !Self.sameBytes(lines[candidate], events[index].line) { candidate += 1 }
@@ -59,6 +86,11 @@ struct LoggedLines: Sendable {
     for index in positions.indices where wanted.contains(positions[index]) {
       pruned.positions.append(positions[index])
       pruned.lines.append(lines[index])
+    }
+    // The rows from the one holding the first line kept on.
+    if let first = pruned.positions.first {
+      let start = rows.last { $0 <= first } ?? first
+      pruned.rows = rows.filter { $0 >= start }
     }
     self = pruned
   }
