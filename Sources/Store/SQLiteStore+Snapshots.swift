@@ -42,7 +42,7 @@ extension SQLiteStore {
         let player = players[next]
         next += 1
         if let entry = touching ? cache.entry(player) : cache.entries[player], let state = cache.states[player],
-          let pending = try prepareSnapshot(player, entry, state)
+          let pending = try prepareSnapshot(player, entry, state, referring: touching)
         {
           group.append(pending)
         }
@@ -69,9 +69,12 @@ extension SQLiteStore {
 
   /// Appends the player's event ids since its last snapshot and makes sure the store holds its
   /// pack; nil when another process wrote a later snapshot (kept: the player counts as saved).
-  private func prepareSnapshot(_ player: PlayerID, _ entry: PlayerCache.Entry, _ state: PlayerState)
-    throws(SQLiteError) -> PendingSnapshot?
-  {
+  /// `referring`: the snapshot refers to the log for the lines it can (``LoggedLines``); false
+  /// for a player leaving the cache, likely read back soon: its snapshot holds its lines, and
+  /// reading it reads no rows before it.
+  private func prepareSnapshot(
+    _ player: PlayerID, _ entry: PlayerCache.Entry, _ state: PlayerState, referring: Bool = true
+  ) throws(SQLiteError) -> PendingSnapshot? {
     let ids = state.history.ids.ordered
     let saved = try savedIDCount(player)
     if !entry.isNew, let row = try playerRow(player), row.at >= state.appliedCount || saved > ids.count {
@@ -82,7 +85,7 @@ extension SQLiteStore {
     if let engine = currentEngine, engine.pack.digest == state.pack.digest { _ = try packID(for: engine) }
     return PendingSnapshot(
       player: player, isNew: entry.isNew, state: state, pack: try storedPack(digest: state.pack.digest),
-      logged: cache.logged[player])
+      logged: referring ? cache.logged[player] : nil)
   }
 
   /// Writes an encoded snapshot's row.
