@@ -81,6 +81,20 @@ import Testing
     #expect(error.diagnostics.first?.message == expected)
   }
 
+  /// A batch holding no runs (shard 1 of 3 of 2 runs) whose metric still lists a count (found by
+  /// the merge-parts fuzzer) once trapped on the range `1...0` of the counts allowed.
+  @Test func aCountInABatchOfNoRunsIsALocatedError() throws {
+    let path = Paths.repository.appendingPathComponent(
+      "Tests/Fuzz/Regressions/merge-parts/metric-counts-in-a-batch-of-no-runs")
+    let bytes = Array(try Data(contentsOf: path))
+    let error = try #require(throws: DiagnosticError.self) {
+      try ShardPart(reading: SourceFile(name: "p", bytes: bytes))
+    }
+    #expect(
+      error.diagnostics.map(\.message).contains("the counts of metric 'totalXP' add up to more than the 0 run(s) held"),
+      "\(error.diagnostics.map(\.message))")
+  }
+
   /// A metric name with no achievement id ("achievement..", found by the merge-parts fuzzer) once
   /// trapped on `pieces[0]` when a part's aggregate parsed it, and when a scenario named it.
   @Test func anAchievementMetricWithoutAnIdIsUnknownNotACrash() throws {

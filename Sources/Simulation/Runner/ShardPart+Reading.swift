@@ -153,7 +153,10 @@ extension ShardPart {
         pair.error("'\(pair.path)' must be a pair [value, count]; found \(elements.count) element(s)")
         return nil
       }
-      guard let value = elements[0].number, let count = elements[1].integer(in: 1...runs) else { return nil }
+      // A batch may hold no runs (then any count is too many: reported below, not a crash).
+      guard let value = elements[0].number, let count = elements[1].integer(in: 1...Swift.max(1, runs)) else {
+        return nil
+      }
       guard value.isFinite, value > previous else {
         elements[0].error(
           "'\(elements[0].path)' must be a finite number above the value before it; found \(NumberText.format(value))")
