@@ -1,5 +1,5 @@
 import Engine
-import Foundation
+import RuleLanguage
 
 /// Lines of a player's log whose positions the store knows (those it appended or read back
 /// while the player is cached), in the order logged: a snapshot refers to the log for a kept
@@ -65,7 +65,7 @@ struct LoggedLines: Sendable {
       var next = first
       for index in order {
         var candidate = next
-        while candidate < lines.count, !Self.sameBytes(lines[candidate], events[index].line) { candidate += 1 }
+        while candidate < lines.count, !lines[candidate].hasSameBytes(as: events[index].line) { candidate += 1 }
         guard candidate < lines.count else { continue }
         found[index - base] = positions[candidate]
         next = candidate + 1
@@ -93,18 +93,6 @@ struct LoggedLines: Sendable {
       pruned.rows = rows.filter { $0 >= start }
     }
     self = pruned
-  }
-
-  /// Whether two strings hold the same bytes (the same storage, the usual case, at once).
-  static func sameBytes(_ first: String, _ second: String) -> Bool {
-    let same = first.utf8.withContiguousStorageIfAvailable { a in
-      second.utf8.withContiguousStorageIfAvailable { b in
-        guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
-        return memcmp(x, y, a.count) == 0
-      }
-    }
-    return (same ?? nil) ?? first.utf8.elementsEqual(second.utf8)
   }
 
   /// The check a reference carries of its line: the low 32 bits of its ``RowChecksum``.
