@@ -40,13 +40,22 @@ public struct Award: Sendable, Hashable, Identifiable {
   /// A few words for a snapshot's day line ("xp w4-1 +268", "level 3").
   public var token: String { payload.token(in: self) }
 
+  /// Equal awards: the same event and player ids, **byte for byte** (two canonically
+  /// equivalent ids are two events), the same day and the same payload.
   public static func == (a: Award, b: Award) -> Bool {
-    a.eventID == b.eventID && a.player == b.player && a.day == b.day && a.payload.hashable == b.payload.hashable
+    guard a.eventID.hasSameBytes(as: b.eventID), a.day == b.day else { return false }
+    switch (a.player, b.player) {
+    case (nil, nil): break
+    case (let x?, let y?): guard x.hasSameBytes(as: y) else { return false }
+    default: return false
+    }
+    return a.payload.hashable == b.payload.hashable
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(eventID)
-    hasher.combine(player)
+    eventID.hashBytes(into: &hasher)
+    hasher.combine(player != nil)
+    player?.hashBytes(into: &hasher)
     hasher.combine(day)
     hasher.combine(payload.hashable)
   }

@@ -99,12 +99,14 @@ public struct Correction: AwardPayload {
   /// The awards of `old` that `new` does not have (by id, or with other values), and those of
   /// `new` that `old` does not have, each in its list's order.
   static func difference(old: [Award], new: [Award]) -> (withdrawn: [Award], granted: [Award]) {
-    var oldByID: [String: [Award]] = [:]
-    var newByID: [String: [Award]] = [:]
-    for award in old { oldByID[award.id, default: []].append(award) }
-    for award in new { newByID[award.id, default: []].append(award) }
-    let withdrawn = old.filter { !(newByID[$0.id]?.contains($0) ?? false) }
-    let granted = new.filter { !(oldByID[$0.id]?.contains($0) ?? false) }
+    // Keyed by the ids' bytes: two events whose ids are canonically equivalent text are two
+    // events, not one (a String key would merge them and hide one's awards).
+    var oldByID: [ByteKey: [Award]] = [:]
+    var newByID: [ByteKey: [Award]] = [:]
+    for award in old { oldByID[ByteKey(award.id), default: []].append(award) }
+    for award in new { newByID[ByteKey(award.id), default: []].append(award) }
+    let withdrawn = old.filter { !(newByID[ByteKey($0.id)]?.contains($0) ?? false) }
+    let granted = new.filter { !(oldByID[ByteKey($0.id)]?.contains($0) ?? false) }
     return (withdrawn, granted)
   }
 }

@@ -32,3 +32,33 @@ extension String {
     return same ?? utf8.elementsEqual(bytes)
   }
 }
+
+extension String {
+  /// Feeds the string's UTF-8 bytes (and their count) to a hasher: the hash of a value whose
+  /// equality is ``hasSameBytes(as:)`` (String's own `hash(into:)` hashes canonically
+  /// equivalent text alike, which is right only for `==`).
+  @inlinable
+  package func hashBytes(into hasher: inout Hasher) {
+    hasher.combine(utf8.count)
+    let hashed: Void? = utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    if hashed == nil {
+      for byte in utf8 { hasher.combine(byte) }
+    }
+  }
+}
+
+/// A string as a dictionary key or set element that compares and hashes by its UTF-8 bytes
+/// (``String/hasSameBytes(as:)``): for ids, which two canonically equivalent spellings must
+/// not merge.
+package struct ByteKey: Hashable, Sendable {
+  package let text: String
+
+  @inlinable
+  package init(_ text: String) { self.text = text }
+
+  @inlinable
+  package static func == (a: ByteKey, b: ByteKey) -> Bool { a.text.hasSameBytes(as: b.text) }
+
+  @inlinable
+  package func hash(into hasher: inout Hasher) { text.hashBytes(into: &hasher) }
+}
