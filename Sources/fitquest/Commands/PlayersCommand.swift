@@ -13,14 +13,15 @@ enum PlayersCommand: Command {
     "fitquest players --store FILE (list | show ID | export ID | import STATE.json --player ID | check) [--format FORMAT]"
   static let about = """
     list            every player: id, level, XP, events applied (text), or a JSON array
-    show ID         a player: a summary (text), or the same state JSON a single-player state
-                    file holds (--format json)
+    show ID         a player: a summary (text), or its state as JSON (--format json): what a
+                    single-player state file holds, without the file's header and checksum,
+                    so it cannot be imported back (to move a player, import a state file)
     export ID       the player's whole history, replayed with the rules: one row per workout with
                     its sets, reps, volume and XP (--format csv, the default), or the workouts,
                     personal records and every award as JSON (--format json)
     import STATE    moves a single-player state file (fitquest award --state) into the store as
                     player ID, checked against --rules; refused when the store already has that
-                    player
+                    player. The store must exist (any 'award --store' creates one)
     check           reads every player as 'award' would (checksums, ranges, logged events
                     replayed) and prints each damaged one; exit 65 if one is
 
