@@ -175,15 +175,21 @@ struct BatchWork {
   /// event of the batch.
   mutating func delivered(_ range: Range<Int>) -> [Delivered] {
     collectLines()
-    var last: [Int: Int] = [:]
+    // The player (slot) whose last event of the batch is at each position of the range, else -1.
+    var last = [Int](repeating: -1, count: range.count)
     for slot in players.indices {
-      if let index = positions[slot].last(where: { $0 < limit }), range.contains(index) { last[index] = slot }
+      if let index = positions[slot].last(where: { $0 < limit }), range.contains(index) {
+        last[index - range.lowerBound] = slot
+      }
     }
     var list: [Delivered] = []
     list.reserveCapacity(range.count)
     for index in range {
-      guard let outcome = outcomes[index] else { continue }
-      var item = Delivered(index: index, outcome: outcome, corrections: last[index].map { corrections[$0] } ?? [])
+      // Moved out, not copied: a position is delivered once (a part's positions come before the
+      // next part's, and a refused batch stops before them).
+      guard let outcome = outcomes[index].take() else { continue }
+      let slot = last[index - range.lowerBound]
+      var item = Delivered(index: index, outcome: outcome, corrections: slot >= 0 ? corrections[slot] : [])
       if let written = lines[owners[index]] {
         item.awardJSON = written.lines(at: offsets[index])
       }

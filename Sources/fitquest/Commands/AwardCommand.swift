@@ -172,14 +172,15 @@ enum AwardCommand: Command {
     var lineNumber = 0
     do {
       do {
-        while let item = try next() {
-          // Consumed: the event moves on to the session, not copied.
-          switch consume item {
+        while var item = try next() {
+          switch item.kind {
           case .otherPartition: session.counts.otherPartition += 1
           case .wouldWait: continue  // only when asked not to wait
-          case .event(let event, let canonicalLine, let number):
-            lineNumber = number
-            try session.add(event, canonicalLine: canonicalLine, number: number)
+          case .event:
+            lineNumber = item.number
+            // Taken out: the event moves on to the session, not copied.
+            guard let event = item.event.take() else { continue }
+            try session.add(event, canonicalLine: item.canonicalLine.take(), number: item.number)
           }
         }
         lineNumber = reader.lineNumber

@@ -4,11 +4,29 @@ import RuleLanguage
 import Store
 
 /// What `award` takes from one input line: an event to queue, or a line of another partition;
-/// or, asked not to wait for input, that the next line is not read yet.
-enum AwardInputItem {
-  case event(ResolvedEvent, canonicalLine: String?, number: Int)
-  case otherPartition
-  case wouldWait
+/// or, asked not to wait for input, that the next line is not read yet. A struct, not an enum
+/// with the event as payload: the caller takes the event out (``event``'s `take()`), moved rather
+/// than copied (binding an enum's payload copied the event, retaining each of its arrays and
+/// strings, twice per line).
+struct AwardInputItem {
+  enum Kind {
+    case event, otherPartition, wouldWait
+  }
+
+  let kind: Kind
+  /// The event of an ``Kind/event`` item.
+  var event: ResolvedEvent?
+  /// The line, when it is the event's canonical line.
+  var canonicalLine: String?
+  /// The line's number.
+  var number = 0
+
+  static func event(_ event: consuming ResolvedEvent, canonicalLine: String?, number: Int) -> AwardInputItem {
+    AwardInputItem(kind: .event, event: event, canonicalLine: canonicalLine, number: number)
+  }
+
+  static let otherPartition = AwardInputItem(kind: .otherPartition)
+  static let wouldWait = AwardInputItem(kind: .wouldWait)
 }
 
 /// An input line that could not be taken: its error and its line number.
@@ -77,11 +95,19 @@ final class AwardReadAhead: @unchecked Sendable {
   private let condition = NSCondition()
   /// Groups read and not yet taken, in order, each reversed: its items are taken from its end,
   /// moved out rather than copied (guarded by `condition`).
-  private var groups: [[Result<AwardInputItem, AwardInputFailure>]] = []
+  private var groups: [Group] = []
   private var isFinished = false
   private var isStopped = false
-  /// The rest of the group being taken, reversed (the caller's thread only).
-  private var current: [Result<AwardInputItem, AwardInputFailure>] = []
+  /// The rest of the group being taken, reversed, and the failure after it (the caller's
+  /// thread only).
+  private var current: [AwardInputItem] = []
+  private var failure: AwardInputFailure?
+
+  /// Lines read together, reversed; a failure ends the last group.
+  private struct Group {
+    var items: [AwardInputItem] = []
+    var failure: AwardInputFailure?
+  }
 
   /// Starts reading. The source is used only by the reading thread from now on, until
   /// ``next()`` returns nil or throws (then the thread has let go of it).
@@ -95,21 +121,24 @@ final class AwardReadAhead: @unchecked Sendable {
   /// The next line's item; nil after the last line.
   func next() throws(AwardInputFailure) -> AwardInputItem? {
     if current.isEmpty {
+      if let failure = failure.take() { throw failure }
       condition.lock()
       while groups.isEmpty && !isFinished { condition.wait() }
       if groups.isEmpty {
         condition.unlock()
         return nil
       }
-      current = groups.removeFirst()
+      let group = groups.removeFirst()
       condition.signal()
       condition.unlock()
+      current = group.items
+      failure = group.failure
     }
-    guard let item = current.popLast() else { return nil }
-    switch consume item {
-    case .success(let line): return line
-    case .failure(let failure): throw failure
+    guard let item = current.popLast() else {
+      if let failure = failure.take() { throw failure }
+      return nil
     }
+    return item
   }
 
   /// Ends the reading when the caller stops before the end. The thread may still be waiting
@@ -125,23 +154,23 @@ final class AwardReadAhead: @unchecked Sendable {
   private func read(_ source: AwardInput) {
     var ended = false
     while !ended {
-      var group: [Result<AwardInputItem, AwardInputFailure>] = []
-      while group.count < Self.groupSize {
+      var group = Group()
+      while group.items.count < Self.groupSize {
         do {
           // A slow pipe's lines go on as they come, not when a group fills.
-          guard let item = try source.next(mayWait: group.isEmpty) else {
+          guard let item = try source.next(mayWait: group.items.isEmpty) else {
             ended = true
             break
           }
-          if case .wouldWait = item { break }
-          group.append(.success(item))
+          if item.kind == .wouldWait { break }
+          group.items.append(item)
         } catch {
-          group.append(.failure(error))
+          group.failure = error
           ended = true
           break
         }
       }
-      group.reverse()
+      group.items.reverse()
       condition.lock()
       while groups.count >= 2 && !isStopped { condition.wait() }
       if isStopped { ended = true } else { groups.append(group) }
