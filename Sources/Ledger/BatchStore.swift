@@ -52,6 +52,16 @@ public protocol BatchStore: AnyObject {
   /// Called before a batch reads its players: a store that keeps players between batches makes
   /// room for them (`players`, whose queued events take `eventBytes`) by letting others go.
   func prepareBatch(players: [PlayerID?], eventBytes: Int)
+
+  /// Waits until every ``commit()`` is durable. A store whose commit returns before it is (it
+  /// finishes writing on another thread while the run reads its next batch) throws here what
+  /// that commit failed with; its next ``lock(for:)`` or ``load(_:engine:)`` would too.
+  func finishCommits() throws(LedgerError)
+
+  /// How long the last commit that finished on another thread held the write lock, in seconds,
+  /// once (nil: none did since asked, or the store's commits finish before they return): what
+  /// ``LedgerRun/maxLockMilliseconds`` sizes parts of a batch by.
+  func takeCommitHold() -> Double?
 }
 
 extension BatchStore {
@@ -63,6 +73,12 @@ extension BatchStore {
 
   /// Nothing to make room in.
   public func prepareBatch(players: [PlayerID?], eventBytes: Int) {}
+
+  /// Commits are durable when they return.
+  public func finishCommits() throws(LedgerError) {}
+
+  /// Commits finish before they return.
+  public func takeCommitHold() -> Double? { nil }
 }
 
 /// What one batch (or one part of a batch committed in parts) did to one player: the events it

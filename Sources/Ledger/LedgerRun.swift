@@ -29,6 +29,8 @@ public final class LedgerRun {
   public var maxLockMilliseconds: Int?
   /// What holding the lock costs per event, measured (an estimate until the first commit).
   private var lockCost = LockCost()
+  /// The events of the last part committed (what ``BatchStore/takeCommitHold()`` measured).
+  private var lastPartEvents = 0
   /// Whether the awards of events applied in date order are delivered as JSON lines
   /// (``Delivered/awardJSON``, exactly ``Award/write(to:)``'s bytes) rather than as ``Award``
   /// values in their outcomes: for a caller that prints NDJSON.
@@ -151,6 +153,11 @@ public final class LedgerRun {
     repeat {
       let stale = try store.lock(for: batch.players(from: start))
       let locked = ContinuousClock.now
+      // The previous commit, finished on the store's other thread, held the lock longer than
+      // its return said: parts are sized by what it really held.
+      if let hold = store.takeCommitHold(), lastPartEvents > 0 {
+        lockCost.record(events: lastPartEvents, seconds: hold)
+      }
       do {
         if !stale.isEmpty {
           for player in batch.players(from: start) where stale.contains(player) {
@@ -168,7 +175,11 @@ public final class LedgerRun {
           for (player, state) in batch.unchanged() { store.restore(player, state) }
         }
         try store.commit()
+        // A part before the batch's last: the next part takes the lock at once, so its commit
+        // is waited for here (nothing would overlap it), and measured whole.
+        if end < batch.limit { try store.finishCommits() }
         lockCost.record(events: end - start, seconds: Self.seconds(since: locked))
+        lastPartEvents = end - start
         start = end
       } catch {
         store.rollback()
@@ -181,16 +192,30 @@ public final class LedgerRun {
   /// Where the part of a batch committed under one hold of the lock ends: as many events as
   /// the lock's measured cost per event allows in ``maxLockMilliseconds`` (with a margin), all
   /// of them without a limit.
+  /// When the rest needs more than one part, the first part takes what the others leave
+  /// (every part within the limit): the last part, whose commit may finish while the next batch
+  /// is read (``BatchStore/finishCommits()``), is the largest.
   private func partEnd(from start: Int, limit: Int) -> Int {
     guard let maxLockMilliseconds else { return limit }
     let budget = Double(maxLockMilliseconds) / 1000 * 0.7
     let events = Swift.max(64, Int(budget / lockCost.secondsPerEvent))
-    return Swift.min(limit, start + events)
+    let rest = limit - start
+    guard rest > events else { return limit }
+    let parts = (rest + events - 1) / events
+    return start + Swift.max(64, rest - (parts - 1) * events)
   }
 
   private static func seconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  /// Waits until every commit is durable (``BatchStore/finishCommits()``): after the last
+  /// batch, before saying its events were saved.
+  /// - Throws: ``LedgerError`` that a commit finishing on the store's other thread failed with
+  ///   (nothing of that batch was saved).
+  public func finishCommits() throws(LedgerError) {
+    try store.finishCommits()
   }
 
   /// Reads a player and makes it ready for the engine before any event (its warnings reported

@@ -27,6 +27,7 @@ extension SQLiteStore: BatchStore {
       if entry.isNew { return nil }
       if let state = cache.take(player) { return state }
     }
+    try settle()
     do {
       guard let stored = try read(player, engine: engine) else {
         cache.putNew(player, verified: generation)
@@ -53,12 +54,19 @@ extension SQLiteStore: BatchStore {
       throw .io(Diagnostic(file: path, message: "cannot apply events: the store was opened read-only"))
     }
     mutex.lock()
+    do throws(LedgerError) {
+      try settle()
+    } catch {
+      mutex.unlock()
+      throw error
+    }
     do {
       try database.execute("BEGIN IMMEDIATE")
     } catch {
       mutex.unlock()
       throw failure(error, "cannot start a transaction")
     }
+    lockedAt = .now
     inTransaction = true
     packsAtBegin = packs
     do {
@@ -98,10 +106,19 @@ extension SQLiteStore: BatchStore {
     let state = change.state.take()
     do {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
-      try appendLog(
-        player, seq: held.head, pack: try packID(for: engine),
-        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays,
-        lines: change.events.lazy.map(\.line), summary: state.map(PlayerSummary.init))
+      let pack = try packID(for: engine)
+      let windowDays = change.windowDays ?? state?.windowDays ?? held.windowDays
+      if commitsAside {
+        // Written when the transaction commits, on the commit's thread.
+        pendingLog.append(
+          PendingLogRow(
+            player: player, seq: held.head, pack: pack, windowDays: windowDays, lines: change.events.map(\.line),
+            summary: state.map(PlayerSummary.init)))
+      } else {
+        try appendLog(
+          player, seq: held.head, pack: pack, windowDays: windowDays, lines: change.events.lazy.map(\.line),
+          summary: state.map(PlayerSummary.init))
+      }
       cache.appendLogged(player, change.events.lazy.map(\.line), from: held.head)
       touched.insert(player)
       let head = held.head + change.events.count
@@ -125,7 +142,14 @@ extension SQLiteStore: BatchStore {
   /// budget when it is over it (``evict(downTo:)``).
   public func commit() throws(LedgerError) {
     guard inTransaction else { return }
+    if commitsAside && !cache.isOverBudget {
+      commitAside()
+      mutex.unlock()
+      return
+    }
     do {
+      try writeLog(pendingLog)
+      pendingLog = []
       try database.execute("UPDATE fitquest_head SET generation = generation + 1")
       try database.execute("COMMIT")
       generation += 1
@@ -152,6 +176,7 @@ extension SQLiteStore: BatchStore {
   public func rollback() {
     guard inTransaction else { return }
     try? database.execute("ROLLBACK")
+    pendingLog = []
     packs = packsAtBegin
     for player in touched.union(awaitingState) { cache.remove(player) }
     cache.removeTaken()

@@ -51,6 +51,20 @@ public final class SQLiteStore: @unchecked Sendable {
   var awaitingState: Set<PlayerID> = []
   /// The engine of the run using the store (its pack is stored with the events it applies).
   var currentEngine: Engine?
+  /// Whether a commit finishes on another thread while the run goes on (`award --store`; see
+  /// `SQLiteStore+CommitAside.swift`): the caller must call ``finishCommits()`` before it says
+  /// the events were saved.
+  package var commitsAside = false
+  /// With ``commitsAside``: the open transaction's log rows, written when it commits.
+  var pendingLog: [PendingLogRow] = []
+  /// The commit in flight on another thread.
+  var inFlight: AsideCommit?
+  /// What the commit in flight failed with, thrown by every later use of the store.
+  var asideFailure: LedgerError?
+  /// When the open transaction took the write lock.
+  var lockedAt = ContinuousClock.now
+  /// How long the last commit finished on another thread held the lock (``takeCommitHold()``).
+  var commitHold: Double?
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
   public static let schemaVersion = 5
@@ -129,6 +143,8 @@ public final class SQLiteStore: @unchecked Sendable {
   package func closeForExit() {
     mutex.lock()
     defer { mutex.unlock() }
+    // A commit still in flight finishes first (its failure was, or is now, beyond reporting).
+    try? settle()
     database.close()
     _ = Unmanaged.passRetained(self)
   }
@@ -173,6 +189,7 @@ public final class SQLiteStore: @unchecked Sendable {
     guard !isReadOnly else { throw .io(Diagnostic(file: path, message: "\(doing): the store was opened read-only")) }
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do {
       try database.execute("BEGIN IMMEDIATE")
     } catch {

@@ -108,6 +108,7 @@ enum StoreFixture {
       if run.pending >= batch || run.isFull { try commit() }
     }
     try commit()
+    try run.finishCommits()
   }
 
   /// Each player's state after its own events alone, applied in a single-player ledger (by the

@@ -19,8 +19,11 @@ import Testing
     var cacheBytes: Int
     var snapshotEvery: Int
     var maxLock: Int?
+    /// Commits finish on another thread (`award --store`'s way).
+    var aside = false
     var testDescription: String {
       "batch \(batch), cache \(cacheBytes), snapshot every \(snapshotEvery), lock \(maxLock.map(String.init) ?? "-")"
+        + (aside ? ", commits aside" : "")
     }
   }
 
@@ -36,6 +39,13 @@ import Testing
     // (rebuilt when late events and retractions need them), and some leave.
     Setting(batch: 31, cacheBytes: 300_000, snapshotEvery: 1_000_000),
     Setting(batch: 17, cacheBytes: 120_000, snapshotEvery: 50),
+    // Commits finishing on another thread while the next batch is read and applied: with
+    // snapshots in the batch's transaction, in parts, and with a cache over its budget (those
+    // commit here, then evict).
+    Setting(batch: 7, cacheBytes: 512 << 20, snapshotEvery: 5, aside: true),
+    Setting(batch: 500, cacheBytes: 512 << 20, snapshotEvery: 5, maxLock: 1, aside: true),
+    Setting(batch: 40, cacheBytes: 0, snapshotEvery: 3, aside: true),
+    Setting(batch: 17, cacheBytes: 120_000, snapshotEvery: 50, aside: true),
   ])
   func everyPlayerEqualsItsSinglePlayerLedger(_ setting: Setting) throws {
     #expect(Self.events.count > 400)
@@ -44,6 +54,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let options = SQLiteStore.Options(cacheBytes: setting.cacheBytes, snapshotEvery: setting.snapshotEvery)
     let store = try SQLiteStore(path: path, options: options)
+    store.commitsAside = setting.aside
     try StoreFixture.award(Self.events, to: store, batch: setting.batch, maxLock: setting.maxLock)
     let states = try StoreFixture.states(path)
     #expect(states.count == Self.players.count)
@@ -57,11 +68,15 @@ import Testing
     #expect(try StoreFixture.states(path) == states)
   }
 
-  @Test func twoWritersTakingTurnsApplyEachEventOnce() throws {
+  @Test(arguments: [false, true])
+  func twoWritersTakingTurnsApplyEachEventOnce(aside: Bool) throws {
     let (directory, path) = StoreFixture.storePath("store-two")
     defer { try? FileManager.default.removeItem(at: directory) }
     let first = try SQLiteStore(path: path)
     let second = try SQLiteStore(path: path)
+    // Commits aside: each writer's commit may still be finishing when the other takes the lock.
+    first.commitsAside = aside
+    second.commitsAside = aside
     let one = LedgerRun(store: first, engine: StoreFixture.engine)
     let two = LedgerRun(store: second, engine: StoreFixture.engine)
     // Both read every event; their batches alternate, each holding players the other changed.
@@ -72,6 +87,8 @@ import Testing
         try run.commit { items in delivered[index] += items.map(\.outcome) }
       }
     }
+    try one.finishCommits()
+    try two.finishCommits()
     #expect(try StoreFixture.states(path) == Self.expected)
     // Each event took effect once: applied by one writer, a duplicate for the other.
     let changed = zip(delivered[0], delivered[1]).filter { $0.changedPlayer == $1.changedPlayer && $0.changedPlayer }

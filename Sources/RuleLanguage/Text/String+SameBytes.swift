@@ -48,7 +48,7 @@ extension String {
 }
 
 /// A string as a dictionary key or set element that compares and hashes by its UTF-8 bytes
-/// (``String/hasSameBytes(as:)``): for ids, which two canonically equivalent spellings must
+/// (`String.hasSameBytes(as:)`): for ids, which two canonically equivalent spellings must
 /// not merge.
 package struct ByteKey: Hashable, Sendable {
   package let text: String

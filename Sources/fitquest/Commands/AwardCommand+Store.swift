@@ -33,8 +33,10 @@ extension AwardCommand {
       Console.error.line(Award.escapingControls("warning: player '\(player?.text ?? "")': \(warning)"))
     }
     var session = AwardSession(run: run, format: format, file: reader.name, batchSize: commitEvery)
-    // A batch holds many players: their award lines are written beside the engine.
+    // A batch holds many players: their award lines are written beside the engine, and its
+    // commit finishes on another thread while the next batch is read and applied.
     run.writesAwardJSONAside = true
+    store.commitsAside = true
     let status = try apply(
       reader, into: &session, today: today, partition: partition, path: path,
       waitedMilliseconds: options.waitMilliseconds)

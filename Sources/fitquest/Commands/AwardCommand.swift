@@ -189,6 +189,7 @@ enum AwardCommand: Command {
         throw failure.error
       }
       try session.commit()
+      try session.finishCommits()
     } catch let failure as CommandFailure {
       return failure.report()
     } catch let error as LedgerError {
@@ -204,6 +205,14 @@ enum AwardCommand: Command {
         return failure.report()
       } catch let error as LedgerError {
         return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
+      }
+      // The events before the line are durable before the note says they were saved.
+      do {
+        try session.finishCommits()
+      } catch let error as LedgerError {
+        return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
+      } catch {
+        throw error
       }
       Console.error.diagnostics(reported.diagnostics)
       let line = session.failedLine ?? lineNumber

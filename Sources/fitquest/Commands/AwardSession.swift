@@ -17,6 +17,9 @@ struct AwardSession {
   private var lineNumbers: [Int] = []
   /// The line of the event the engine refused, if one was.
   private(set) var failedLine: Int?
+  /// The counts before the last batch committed, while its commit may still be finishing on
+  /// the store's other thread (nil once it is durable).
+  private var unsaved: AwardCounts?
 
   init(run: LedgerRun, format: OutputFormat, file: String, batchSize: Int) {
     self.run = run
@@ -45,6 +48,10 @@ struct AwardSession {
   /// thrown as a diagnostic at its line, after the events before it were committed.
   mutating func commit() throws {
     guard run.pending > 0 else { return }
+    // The batch before is durable before this one is applied (with --store its commit finished
+    // on another thread while this batch was read): its failure is reported as the error.
+    try finishCommits()
+    let before = counts
     var delivered = counts
     defer {
       ids.removeAll(keepingCapacity: true)
@@ -64,11 +71,30 @@ struct AwardSession {
       try AwardCounts.flushAwards(unsaved: outcomes.count)
     }
     counts = delivered
+    unsaved = before
     if let refusal {
       failedLine = lineNumbers[refusal.index]
       throw AwardCommand.diagnostic(
         refusal.error, eventID: ids[refusal.index], file: file, line: lineNumbers[refusal.index])
     }
+  }
+
+  /// Waits until the last batch is durable (``LedgerRun/finishCommits()``). When its commit
+  /// failed, the counts go back to what was saved before it (the error says the batch was not
+  /// saved; the summary must not count it).
+  mutating func finishCommits() throws {
+    do {
+      try run.finishCommits()
+    } catch {
+      if let unsaved {
+        let otherPartition = counts.otherPartition
+        counts.absorbTotals(of: unsaved)
+        counts.otherPartition = otherPartition
+      }
+      unsaved = nil
+      throw error
+    }
+    unsaved = nil
   }
 
   /// `--today`: an event dated after tomorrow is refused at its date (a wrong device clock would
