@@ -104,6 +104,7 @@ extension SQLiteStore {
   public func summary(of player: PlayerID) throws(LedgerError) -> PlayerSummary? {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     if let state = cache.states[player] { return PlayerSummary(state) }
     do {
       return try database.reading { () throws(SQLiteError) -> PlayerSummary? in

@@ -21,6 +21,7 @@ extension SQLiteStore {
     let players = try self.players()
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     var problems: [StoreProblem] = []
     do {
       try database.execute("BEGIN")

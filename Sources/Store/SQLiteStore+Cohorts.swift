@@ -39,6 +39,7 @@ extension SQLiteStore {
   private func reading<T>(_ doing: String, empty: T, _ body: () throws(SQLiteError) -> T) throws(LedgerError) -> T {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do {
       guard try hasCohortTables() else { return empty }
       return try body()

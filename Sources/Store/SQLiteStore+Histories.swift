@@ -63,6 +63,7 @@ public final class LoggedPlayers {
     guard !isDone else { return nil }
     store.mutex.lock()
     defer { store.mutex.unlock() }
+    try store.settle()
     do throws(SQLiteError) {
       guard try statement.step() else {
         isDone = true
@@ -83,6 +84,7 @@ extension SQLiteStore {
   public func loggedPlayers(_ players: [PlayerID]? = nil) throws(LedgerError) -> LoggedPlayers {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do {
       return try LoggedPlayers(store: self, players: players)
     } catch {
@@ -96,6 +98,7 @@ extension SQLiteStore {
   public func loggedHistory(of player: PlayerID) throws(LedgerError) -> LoggedHistory {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do throws(SQLiteError) {
       let chunks = try logChunks(player, from: nil)
       return LoggedHistory(
@@ -114,6 +117,7 @@ extension SQLiteStore {
   public func engine(forPackRow id: Int64) throws(LedgerError) -> Engine {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do {
       return try engine(forPack: id, current: nil)
     } catch {
@@ -125,6 +129,7 @@ extension SQLiteStore {
   public func pack(digest: String) throws(LedgerError) -> RulePack? {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do {
       return try storedPack(digest: digest)
     } catch {

@@ -137,6 +137,7 @@ extension SQLiteStore {
   public func load(player: PlayerID, engine: Engine? = nil) throws(LedgerError) -> PlayerState? {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     if let state = cache.states[player] { return state }
     do {
       return try read(player, engine: engine)?.state
@@ -163,6 +164,7 @@ extension SQLiteStore {
   {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     if let state = cache.states[player] {
       return (state.progress, state.pack, state.appliedCount, state.appliedIDCount)
     }
@@ -217,6 +219,7 @@ extension SQLiteStore {
   public func players() throws(LedgerError) -> [PlayerID] {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do throws(SQLiteError) {
       let rows = try database.prepare("SELECT id FROM players ORDER BY id")
       var ids: [PlayerID] = []
@@ -237,6 +240,7 @@ extension SQLiteStore {
   public func history(of player: PlayerID) throws(LedgerError) -> [String] {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do {
       return try logChunks(player, from: nil).flatMap { chunk in chunk.lines.map { String(decoding: $0, as: UTF8.self) }
       }

@@ -13,6 +13,7 @@ extension SQLiteStore {
   package func mapsFileForReading() {
     mutex.lock()
     defer { mutex.unlock() }
+    try? settle()
     try? database.execute("PRAGMA mmap_size=\(Self.mappedBytes)")
   }
 

@@ -33,6 +33,7 @@ extension SQLiteStore {
   public func ruleMigration(of player: PlayerID) throws(LedgerError) -> RuleMigrationRecord? {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     do throws(SQLiteError) {
       let table = try database.cached("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rule_migrations'")
       guard try table.step() else { return nil }

@@ -26,6 +26,7 @@ extension SQLiteStore {
   {
     mutex.lock()
     defer { mutex.unlock() }
+    try settle()
     if let state = cache.states[player] {
       guard state.appliedCount <= logged else { return nil }
       return (

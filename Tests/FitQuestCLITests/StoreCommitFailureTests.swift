@@ -64,4 +64,39 @@ import Testing
       #expect(try shown(work, "s.sqlite", player) == shown(work, "whole.sqlite", player))
     }
   }
+
+  /// With cohorts, the first line of a player not seen yet reads the store (its cohort): that
+  /// read waits for the commit finishing aside, meets its failure, and the run stops there with
+  /// the failure reported once and nothing counted (a review found the read racing the commit's
+  /// thread on the connection, and the failure dropped when the read failed on its own).
+  @Test func withCohortsAReadOfTheStoreMeetsTheFailedCommitFirst() throws {
+    let work = try CohortsCommandTests.workspace("store-commit-failure-cohorts")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let lines = StoreFindingsTests.interleaved
+    let input = Array(lines.prefix(10)) + [StoreFindingsTests.named(StoreFindingsTests.events[0], "zed")]
+    try (input.joined(separator: "\n") + "\n").write(
+      to: work.appendingPathComponent("in.ndjson"), atomically: true, encoding: .utf8)
+    let generation = try generationOf(work.file("mixed.sqlite"))
+    try sql(
+      work.file("mixed.sqlite"),
+      """
+      CREATE TRIGGER fail_next BEFORE INSERT ON log WHEN (SELECT generation FROM fitquest_head) >= \(generation)
+      BEGIN SELECT RAISE(ABORT, 'injected: the disk is full'); END
+      """)
+    let failed = try CommandRunner.fitquest(
+      ["award"] + Self.today + ["--store", "mixed.sqlite", "--commit-every", "10", "in.ndjson"], in: work)
+    #expect(failed.status == 74, "\(failed.stderr)")
+    let message = "cannot commit; nothing of the batch being committed was saved: injected: the disk is full"
+    #expect(failed.stderr.components(separatedBy: message).count == 2, "reported once: \(failed.stderr)")
+    #expect(failed.stderr.contains("applied 0 event(s)"), "\(failed.stderr)")
+    #expect(try generationOf(work.file("mixed.sqlite")) == generation)
+  }
+
+  func generationOf(_ path: String) throws -> Int64 {
+    let database = try SQLiteDatabase(path: path, access: .readOnly, waitMilliseconds: 1000)
+    defer { database.close() }
+    let row = try database.prepare("SELECT generation FROM fitquest_head")
+    guard try row.step() else { return -1 }
+    return row.int(0)
+  }
 }

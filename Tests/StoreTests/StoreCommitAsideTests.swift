@@ -41,6 +41,9 @@ import Testing
     // The failure stays: the store refuses every later batch rather than build on lost events.
     #expect(throws: LedgerError.self) { try store.finishCommits() }
     #expect(throws: LedgerError.self) { _ = try store.lock(for: [PlayerID("ana")].compactMap { $0 }) }
+    // Its readers too: each waits for a commit in flight before it uses the connection.
+    #expect(throws: LedgerError.self) { _ = try store.players() }
+    #expect(throws: LedgerError.self) { _ = try store.namedPacks() }
     // Exactly the first two batches were saved: their events, no more, no fewer.
     let saved = try StoreFixture.states(path)
     #expect(saved.values.map(\.appliedCount).reduce(0, +) == 2 * Self.batch)

@@ -191,9 +191,11 @@ enum AwardCommand: Command {
       try session.commit()
       try session.finishCommits()
     } catch let failure as CommandFailure {
-      return failure.report()
+      let status = failure.report()
+      return finish(&session, path: path, waitedMilliseconds: waitedMilliseconds) ?? status
     } catch let error as LedgerError {
-      return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
+      let status = report(error, path: path, waitedMilliseconds: waitedMilliseconds)
+      return finish(&session, path: path, waitedMilliseconds: waitedMilliseconds, reported: error) ?? status
     } catch let error as DiagnosticError {
       // Apply what was read before the bad line (an earlier refused event is the error then).
       var reported = error
@@ -222,6 +224,26 @@ enum AwardCommand: Command {
       return ExitCode.dataError
     }
     return nil
+  }
+
+  /// After an error that stops the run: waits for the commit still finishing (`--store`), so
+  /// the summary counts only what was saved; its own failure is reported too (its status
+  /// returned; not again when it is the error `reported`, which a read of the store met first),
+  /// else nil.
+  static func finish(
+    _ session: inout AwardSession, path: String, waitedMilliseconds: Int?, reported: LedgerError? = nil
+  ) -> Int32? {
+    do {
+      try session.finishCommits()
+      return nil
+    } catch let error as LedgerError {
+      let message = error.diagnostics.map(\.message)
+      if let reported, reported.diagnostics.map(\.message) == message { return nil }
+      return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
+    } catch {
+      Console.error.line("error: \(error)")
+      return ExitCode.ioError
+    }
   }
 
   /// 3 when events dated before the window were dropped (unless `--allow-late`), else 0.
