@@ -58,10 +58,10 @@ public protocol BatchStore: AnyObject {
   /// that commit failed with; its next ``lock(for:)`` or ``load(_:engine:)`` would too.
   func finishCommits() throws(LedgerError)
 
-  /// How long the last commit that finished on another thread held the write lock, in seconds,
-  /// once (nil: none did since asked, or the store's commits finish before they return): what
+  /// How long the last commit that finished on another thread held the write lock, once (nil:
+  /// none did since asked, or the store's commits finish before they return): what
   /// ``LedgerRun/maxLockMilliseconds`` sizes parts of a batch by.
-  func takeCommitHold() -> Double?
+  func takeCommitHold() -> Duration?
 }
 
 extension BatchStore {
@@ -78,7 +78,7 @@ extension BatchStore {
   public func finishCommits() throws(LedgerError) {}
 
   /// Commits finish before they return.
-  public func takeCommitHold() -> Double? { nil }
+  public func takeCommitHold() -> Duration? { nil }
 }
 
 /// What one batch (or one part of a batch committed in parts) did to one player: the events it

@@ -156,7 +156,7 @@ public final class LedgerRun {
       // The previous commit, finished on the store's other thread, held the lock longer than
       // its return said: parts are sized by what it really held.
       if let hold = store.takeCommitHold(), lastPartEvents > 0 {
-        lockCost.record(events: lastPartEvents, seconds: hold)
+        lockCost.record(events: lastPartEvents, seconds: Self.seconds(hold))
       }
       do {
         if !stale.isEmpty {
@@ -178,7 +178,7 @@ public final class LedgerRun {
         // A part before the batch's last: the next part takes the lock at once, so its commit
         // is waited for here (nothing would overlap it), and measured whole.
         if end < batch.limit { try store.finishCommits() }
-        lockCost.record(events: end - start, seconds: Self.seconds(since: locked))
+        lockCost.record(events: end - start, seconds: Self.seconds(ContinuousClock.now - locked))
         lastPartEvents = end - start
         start = end
       } catch {
@@ -205,9 +205,8 @@ public final class LedgerRun {
     return start + Swift.max(64, rest - (parts - 1) * events)
   }
 
-  private static func seconds(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  private static func seconds(_ elapsed: Duration) -> Double {
+    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
   /// Waits until every commit is durable (``BatchStore/finishCommits()``): after the last

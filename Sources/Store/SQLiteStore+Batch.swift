@@ -106,19 +106,12 @@ extension SQLiteStore: BatchStore {
     let state = change.state.take()
     do {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
-      let pack = try packID(for: engine)
-      let windowDays = change.windowDays ?? state?.windowDays ?? held.windowDays
-      if commitsAside {
-        // Written when the transaction commits, on the commit's thread.
-        pendingLog.append(
-          PendingLogRow(
-            player: player, seq: held.head, pack: pack, windowDays: windowDays, lines: change.events.map(\.line),
-            summary: state.map(PlayerSummary.init)))
-      } else {
-        try appendLog(
-          player, seq: held.head, pack: pack, windowDays: windowDays, lines: change.events.lazy.map(\.line),
-          summary: state.map(PlayerSummary.init))
-      }
+      let row = PendingLogRow(
+        player: player, seq: held.head, pack: try packID(for: engine),
+        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays, lines: change.events.map(\.line),
+        summary: state.map(PlayerSummary.init))
+      // With commits aside, written when the transaction commits, on the commit's thread.
+      if commitsAside { pendingLog.append(row) } else { try write(row) }
       cache.appendLogged(player, change.events.lazy.map(\.line), from: held.head)
       touched.insert(player)
       let head = held.head + change.events.count
@@ -148,7 +141,8 @@ extension SQLiteStore: BatchStore {
       return
     }
     do {
-      try writeLog(pendingLog)
+      // Rows left by commits aside when this one commits here (the cache over its budget).
+      for row in pendingLog { try write(row) }
       pendingLog = []
       try database.execute("UPDATE fitquest_head SET generation = generation + 1")
       try database.execute("COMMIT")

@@ -25,12 +25,10 @@ extension SQLiteStore {
     let summary: PlayerSummary?
   }
 
-  /// Writes log rows in the open transaction.
-  func writeLog(_ rows: [PendingLogRow]) throws(SQLiteError) {
-    for row in rows {
-      try appendLog(
-        row.player, seq: row.seq, pack: row.pack, windowDays: row.windowDays, lines: row.lines, summary: row.summary)
-    }
+  /// Writes a log row in the open transaction.
+  func write(_ row: PendingLogRow) throws(SQLiteError) {
+    try appendLog(
+      row.player, seq: row.seq, pack: row.pack, windowDays: row.windowDays, lines: row.lines, summary: row.summary)
   }
 
   /// Hands the open transaction to its own thread to write the pending log rows and commit
@@ -44,7 +42,7 @@ extension SQLiteStore {
     inFlight = job
     job.start { [self] () throws(SQLiteError) in
       do throws(SQLiteError) {
-        try writeLog(rows)
+        for row in rows { try write(row) }
         try database.execute("UPDATE fitquest_head SET generation = generation + 1")
         try database.execute("COMMIT")
       } catch {
@@ -84,7 +82,7 @@ extension SQLiteStore {
   }
 
   /// How long the last commit finished on another thread held the write lock (once).
-  public func takeCommitHold() -> Double? {
+  public func takeCommitHold() -> Duration? {
     mutex.lock()
     defer { mutex.unlock() }
     defer { commitHold = nil }
@@ -127,9 +125,8 @@ final class AsideCommit: @unchecked Sendable {
   }
 
   /// Waits for the commit: its error (nil: committed) and how long the write lock was held.
-  func wait() -> (error: SQLiteError?, hold: Double) {
+  func wait() -> (error: SQLiteError?, hold: Duration) {
     done.wait()
-    let held = (finishedAt ?? lockedAt) - lockedAt
-    return (error, Double(held.components.seconds) + Double(held.components.attoseconds) / 1e18)
+    return (error, (finishedAt ?? lockedAt) - lockedAt)
   }
 }

@@ -64,7 +64,7 @@ public final class SQLiteStore: @unchecked Sendable {
   /// When the open transaction took the write lock.
   var lockedAt = ContinuousClock.now
   /// How long the last commit finished on another thread held the lock (``takeCommitHold()``).
-  var commitHold: Double?
+  var commitHold: Duration?
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
   public static let schemaVersion = 5

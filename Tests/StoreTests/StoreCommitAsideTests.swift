@@ -15,26 +15,27 @@ import Testing
   static let expected: [[UInt8]: PlayerState] = (try? StoreFixture.alone(events, players: players)) ?? [:]
   static let batch = 40
 
-  /// Makes every commit after the second fail while it writes its log rows (on the commit's
-  /// thread), as a full disk would.
-  func failThirdCommit(_ path: String) throws {
+  /// A new store at `path` (its schema written) whose every commit after the second fails while
+  /// it writes its log rows (on the commit's thread), as a full disk would; opened with commits
+  /// aside.
+  func storeFailingThirdCommit(_ path: String) throws -> SQLiteStore {
+    _ = try SQLiteStore(path: path)
     try StoreFixture.sql(
       path,
       """
       CREATE TRIGGER fail_third BEFORE INSERT ON log WHEN (SELECT generation FROM fitquest_head) >= 2
       BEGIN SELECT RAISE(ABORT, 'injected: the disk is full'); END
       """)
+    let store = try SQLiteStore(path: path)
+    store.commitsAside = true
+    return store
   }
 
   @Test func aCommitThatFailsOnItsThreadIsThrownAndLosesNothingCommitted() throws {
     #expect(Self.events.count > 6 * Self.batch)
     let (directory, path) = StoreFixture.storePath("commit-aside")
     defer { try? FileManager.default.removeItem(at: directory) }
-    // The store exists (its schema written) before the trigger goes in.
-    _ = try SQLiteStore(path: path)
-    try failThirdCommit(path)
-    let store = try SQLiteStore(path: path)
-    store.commitsAside = true
+    let store = try storeFailingThirdCommit(path)
     #expect(throws: LedgerError.self) {
       try StoreFixture.award(Self.events, to: store, batch: Self.batch)
     }
@@ -58,10 +59,7 @@ import Testing
   @Test func theMessageSaysTheBatchWasNotSaved() throws {
     let (directory, path) = StoreFixture.storePath("commit-aside-message")
     defer { try? FileManager.default.removeItem(at: directory) }
-    _ = try SQLiteStore(path: path)
-    try failThirdCommit(path)
-    let store = try SQLiteStore(path: path)
-    store.commitsAside = true
+    let store = try storeFailingThirdCommit(path)
     do {
       try StoreFixture.award(Self.events, to: store, batch: Self.batch)
       Issue.record("the failed commit was not reported")

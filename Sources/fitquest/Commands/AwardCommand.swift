@@ -209,13 +209,7 @@ enum AwardCommand: Command {
         return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
       }
       // The events before the line are durable before the note says they were saved.
-      do {
-        try session.finishCommits()
-      } catch let error as LedgerError {
-        return report(error, path: path, waitedMilliseconds: waitedMilliseconds)
-      } catch {
-        throw error
-      }
+      if let status = finish(&session, path: path, waitedMilliseconds: waitedMilliseconds) { return status }
       Console.error.diagnostics(reported.diagnostics)
       let line = session.failedLine ?? lineNumber
       Console.error.line(
