@@ -35,9 +35,19 @@ struct PlayerCache {
     var used: UInt64
     /// The player's place in the order of leaving (a hash of its id's bytes).
     var rank: UInt64
+    /// How many of the player's event ids the store holds (nil: not known), and with `at`, as of
+    /// which commit count: a snapshot written with no other process's commit since then needs
+    /// neither read from the store (``SQLiteStore`` counts snapshot writes as commits too).
+    var saved: SavedIDs?
 
     /// Events logged after the snapshot.
     var tail: Int { head - at }
+  }
+
+  /// The count of a player's event ids the store holds, as of a commit count.
+  struct SavedIDs {
+    var count: Int
+    var asOf: Int64
   }
 
   /// The budget, in bytes.
@@ -70,9 +80,12 @@ struct PlayerCache {
     states.take(player)
   }
 
-  /// Stores (or replaces) a player's entry and state.
-  mutating func put(_ player: PlayerID, state: consuming PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64)
-  {
+  /// Stores (or replaces) a player's entry and state; `saved`: what the store holds of its ids
+  /// (``Entry/saved``), nil when not known.
+  mutating func put(
+    _ player: PlayerID, state: consuming PlayerState, head: Int, at: Int, isNew: Bool, verified: Int64,
+    saved: SavedIDs? = nil
+  ) {
     clock += 1
     let size = state.estimatedBytes
     measured(size)
@@ -80,7 +93,7 @@ struct PlayerCache {
     let held = size + Self.heldBytes(player)
     entries[player] = Entry(
       head: head, at: at, isNew: isNew, verified: verified, windowDays: state.windowDays, bytes: held, used: clock,
-      rank: Self.rank(player))
+      rank: Self.rank(player), saved: saved)
     if let known = logged[player]?.count, known > state.history.kept.count + LoggedLines.slack {
       logged[player]?.prune(keepingLinesOf: state.history.kept)
     }
@@ -99,7 +112,7 @@ struct PlayerCache {
     let held = Self.entryBytes(player)
     entries[player] = Entry(
       head: 0, at: 0, isNew: true, verified: verified, windowDays: 60, bytes: held, used: clock,
-      rank: Self.rank(player))
+      rank: Self.rank(player), saved: SavedIDs(count: 0, asOf: verified))
     bytes += held
   }
 
@@ -127,11 +140,13 @@ struct PlayerCache {
     entries[player]?.verified = generation
   }
 
-  /// Records that a player's snapshot now covers all its events.
-  mutating func snapshotted(_ player: PlayerID) {
+  /// Records that a player's snapshot now covers all its events; `saved`: the store's count of
+  /// its event ids with it (nil: not known).
+  mutating func snapshotted(_ player: PlayerID, saved: SavedIDs?) {
     guard let head = entries[player]?.head else { return }
     entries[player]?.at = head
     entries[player]?.isNew = false
+    entries[player]?.saved = saved
   }
 
   mutating func remove(_ player: PlayerID) {

@@ -35,7 +35,9 @@ extension SQLiteStore: BatchStore {
       }
       // Read again while its state is out: the entry stays as it is.
       guard entry == nil else { return stored.state }
-      cache.put(player, state: stored.state, head: stored.head, at: stored.at, isNew: false, verified: generation)
+      cache.put(
+        player, state: stored.state, head: stored.head, at: stored.at, isNew: false, verified: generation,
+        saved: stored.savedIDs.map { PlayerCache.SavedIDs(count: $0, asOf: generation) })
       cache.setLogged(player, stored.logged)
       return cache.take(player)
     } catch {
@@ -70,8 +72,7 @@ extension SQLiteStore: BatchStore {
     inTransaction = true
     packsAtBegin = packs
     do {
-      let seen = try currentGeneration()
-      if seen != generation { foreignGeneration = seen }
+      try noteGeneration()
       var stale: Set<PlayerID?> = []
       for case let player? in players {
         guard let held = cache.entries[player] else {
@@ -80,13 +81,12 @@ extension SQLiteStore: BatchStore {
         }
         guard held.verified < foreignGeneration else { continue }
         if try storedHead(player) == held.head {
-          cache.verified(player, at: seen)
+          cache.verified(player, at: generation)
         } else {
           cache.remove(player)
           stale.insert(player)
         }
       }
-      generation = seen
       return stale
     } catch {
       rollback()
@@ -122,7 +122,8 @@ extension SQLiteStore: BatchStore {
         return
       }
       awaitingState.remove(player)
-      cache.put(player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1)
+      cache.put(
+        player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1, saved: held.saved)
       if let entry = cache.entry(player), entry.tail >= options.snapshotEvery, let state = cache.states[player] {
         try writeSnapshot(player, entry, state)
       }
@@ -187,8 +188,14 @@ extension SQLiteStore: BatchStore {
       !$0.value.isNew && $0.value.tail >= Swift.max(1, minimum) && cache.states[$0.key] != nil
     }.keys.sorted()
     guard !players.isEmpty else { return }
-    try writing("cannot save snapshots") { () throws(SQLiteError) in
-      try writeSnapshots(players, touching: true)
+    do {
+      try writing("cannot save snapshots", counted: true) { () throws(SQLiteError) in
+        try writeSnapshots(players, touching: true)
+      }
+    } catch {
+      // Their entries say snapshots were written: they are read again as committed.
+      for player in players { cache.remove(player) }
+      throw error
     }
   }
 
@@ -207,7 +214,7 @@ extension SQLiteStore: BatchStore {
     }
     if !unsaved.isEmpty {
       // Without its snapshot a player is still exact (its log replays): a failure here loses nothing.
-      try? writing("cannot save snapshots") { () throws(SQLiteError) in
+      try? writing("cannot save snapshots", counted: true) { () throws(SQLiteError) in
         try writeSnapshots(unsaved, touching: false)
       }
     }

@@ -12,6 +12,8 @@ struct StoredPlayer {
   var at: Int
   /// The logged lines read (those the snapshot refers to, and those replayed after it).
   var logged = LoggedLines()
+  /// How many event ids the `ids` table holds (nil: not read, the player has no snapshot).
+  var savedIDs: Int?
 }
 
 extension SQLiteStore {
@@ -29,6 +31,7 @@ extension SQLiteStore {
     var logged = LoggedLines()
     // The log from the first row a snapshot refers to, when it refers to any.
     var referredChunks: [LogChunk]?
+    var idCount: Int?
     if let snapshot = row.snapshot {
       var decoded = try PlayerSnapshot.decode(
         snapshot,
@@ -47,6 +50,7 @@ extension SQLiteStore {
       let ids = try savedIDs(player)
       guard ids.count <= row.at else { throw .damaged("it has \(ids.count) event ids for \(row.at) events") }
       decoded.history.ids = AppliedIDs(ordered: ids)
+      idCount = ids.count
       state = decoded
     }
     // A row renumbered below 0 would hide from the tail (its checksum is checked when read).
@@ -67,7 +71,7 @@ extension SQLiteStore {
       state = current
     }
     guard let state else { return nil }
-    return StoredPlayer(state: state, head: state.appliedCount, at: row.at, logged: logged)
+    return StoredPlayer(state: state, head: state.appliedCount, at: row.at, logged: logged, savedIDs: idCount)
   }
 
   /// Where the log row holding a position starts (the position itself when no row does: the

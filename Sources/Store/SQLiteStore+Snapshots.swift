@@ -16,6 +16,8 @@ extension SQLiteStore {
     let pack: RulePack?
     /// The player's logged lines the snapshot may refer to instead of holding them.
     let logged: LoggedLines?
+    /// How many event ids the store holds once the snapshot is written.
+    let savedIDs: Int
 
     /// The snapshot's bytes.
     func encode() -> [UInt8] { PlayerSnapshot.encode(state, pack: pack, logged: logged) }
@@ -72,26 +74,36 @@ extension SQLiteStore {
   /// `referring`: the snapshot refers to the log for the lines it can (``LoggedLines``); false
   /// for a player leaving the cache, likely read back soon: its snapshot holds its lines, and
   /// reading it reads no rows before it.
+  ///
+  /// Runs in a transaction that counts as a commit, with `generation` the store's. The player's
+  /// row and ids are read only when another process committed since this one last knew them.
   private func prepareSnapshot(
     _ player: PlayerID, _ entry: PlayerCache.Entry, _ state: PlayerState, referring: Bool = true
   ) throws(SQLiteError) -> PendingSnapshot? {
     let ids = state.history.ids.ordered
-    let saved = try savedIDCount(player)
-    if !entry.isNew, let row = try playerRow(player), row.at >= state.appliedCount || saved > ids.count {
-      cache.snapshotted(player)
-      return nil
+    let saved: Int
+    if let known = entry.saved, known.asOf >= foreignGeneration, known.count <= ids.count, !entry.isNew {
+      // As this process left them: the row's snapshot covers `entry.at` < the state's events.
+      saved = known.count
+    } else {
+      saved = try savedIDCount(player)
+      if !entry.isNew, let row = try playerRow(player), row.at >= state.appliedCount || saved > ids.count {
+        cache.snapshotted(player, saved: nil)
+        return nil
+      }
     }
     if saved < ids.count { try appendIDs(player, first: saved, ids[saved...]) }
     if let engine = currentEngine, engine.pack.digest == state.pack.digest { _ = try packID(for: engine) }
     return PendingSnapshot(
       player: player, isNew: entry.isNew, state: state, pack: try storedPack(digest: state.pack.digest),
-      logged: referring ? cache.logged[player] : nil)
+      logged: referring ? cache.logged[player] : nil, savedIDs: Swift.max(saved, ids.count))
   }
 
-  /// Writes an encoded snapshot's row.
+  /// Writes an encoded snapshot's row (known as the store's once the transaction commits, as
+  /// the commit after `generation`).
   private func finishSnapshot(_ pending: PendingSnapshot, _ bytes: [UInt8]) throws(SQLiteError) {
     try writePlayerRow(pending.player, at: pending.state.appliedCount, snapshot: bytes, isNew: pending.isNew)
-    cache.snapshotted(pending.player)
+    cache.snapshotted(pending.player, saved: PlayerCache.SavedIDs(count: pending.savedIDs, asOf: generation + 1))
   }
 }
 

@@ -184,8 +184,21 @@ public final class SQLiteStore: @unchecked Sendable {
 
   // MARK: Transactions
 
+  /// Reads the store's commit count in the open transaction: when it is not the one this process
+  /// left, another process committed since, and players not verified since then may have changed.
+  func noteGeneration() throws(SQLiteError) {
+    let seen = try currentGeneration()
+    if seen != generation { foreignGeneration = seen }
+    generation = seen
+  }
+
   /// Runs `body` in a write transaction of its own (`BEGIN IMMEDIATE`), committing it.
-  func writing<T>(_ doing: String, _ body: () throws(SQLiteError) -> T) throws(LedgerError) -> T {
+  /// `counted`: the transaction counts as a commit in `fitquest_head` (it writes players' rows,
+  /// which other processes holding those players must know of), and `body` runs with
+  /// `generation` as the store's.
+  func writing<T>(_ doing: String, counted: Bool = false, _ body: () throws(SQLiteError) -> T) throws(LedgerError)
+    -> T
+  {
     guard !isReadOnly else { throw .io(Diagnostic(file: path, message: "\(doing): the store was opened read-only")) }
     mutex.lock()
     defer { mutex.unlock() }
@@ -197,8 +210,11 @@ public final class SQLiteStore: @unchecked Sendable {
     }
     let packsBefore = packs
     do {
+      if counted { try noteGeneration() }
       let value = try body()
+      if counted { try database.execute("UPDATE fitquest_head SET generation = generation + 1") }
       try database.execute("COMMIT")
+      if counted { generation += 1 }
       return value
     } catch {
       try? database.execute("ROLLBACK")

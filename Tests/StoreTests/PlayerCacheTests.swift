@@ -82,13 +82,17 @@ import Testing
     let player = try #require(PlayerID("a-player-id"))
     var cache = PlayerCache(limit: 1 << 30)
     cache.putNew(player, verified: 0)
-    // An entry slot: 8/3 of (8 + 64) bytes = 192; the id's 11 bytes after a 32-byte array
-    // header and glibc's 8 = 51, rounded up to 16: a 64-byte block.
-    #expect(PlayerCache.entryBytes(player) == 192 + 64)
-    #expect(cache.bytes == 256)
+    // An entry slot: 8/3 of (8 + 88) bytes = 256 (the entry: seven 8-byte fields and the flag
+    // padded to 8 = 64, then the saved ids' count and commit and their optional's tag = 17,
+    // the whole padded to 8);
+    // the id's 11 bytes after a 32-byte array header and glibc's 8 = 51, rounded up to 16: a
+    // 64-byte block.
+    #expect(MemoryLayout<PlayerCache.Entry>.stride == 88)
+    #expect(PlayerCache.entryBytes(player) == 256 + 64)
+    #expect(cache.bytes == 320)
     cache.put(player, state: state, head: 1, at: 0, isNew: false, verified: 1)
     // Its state, the entry, a 3 × 16-byte slot share and a 16-byte box header.
-    #expect(cache.bytes == state.estimatedBytes + 256 + 48 + 16)
+    #expect(cache.bytes == state.estimatedBytes + 320 + 48 + 16)
     #expect(cache.estimatedBytes(of: player) == cache.bytes)
     #expect(cache.take(player) != nil)
     #expect(!cache.holdsState(of: player))
