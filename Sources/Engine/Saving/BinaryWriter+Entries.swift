@@ -18,21 +18,28 @@ extension BinaryWriter {
     fields: (inout BinaryWriter, Entry) -> Void
   ) {
     unsigned(UInt64(list.count))
-    var digest: UInt64 = 0
-    if let packNames, packNames.names.count <= list.count,
-      zip(list, packNames.names).allSatisfy({ name($0.0).hasSameBytes(as: $0.1) })
-    {
-      digest = packNames.digest
-    }
-    raw64(digest)
-    let named = digest == 0 ? 0 : packNames?.names.count ?? 0
-    var written = 0
-    for (index, entry) in list.enumerated() where index >= named || !isNew(entry) { written += 1 }
-    unsigned(UInt64(written))
-    for (index, entry) in list.enumerated() where index >= named || !isNew(entry) {
-      unsigned(UInt64(index))
-      string(name(entry))
-      fields(&self, entry)
+    // In place, one pass each: a loop over copies of the entries (a name and arrays in each)
+    // retained and released every field of every entry, twice per save.
+    list.withUnsafeBufferPointer { entries in
+      var digest: UInt64 = 0
+      if let packNames, packNames.names.count <= entries.count {
+        let aligned = packNames.names.withUnsafeBufferPointer { names in
+          names.indices.allSatisfy { name(entries[$0]).hasSameBytes(as: names[$0]) }
+        }
+        if aligned { digest = packNames.digest }
+      }
+      raw64(digest)
+      let named = digest == 0 ? 0 : packNames?.names.count ?? 0
+      // The count of entries written goes before them: inserted once they are written.
+      let countAt = bytes.count
+      var written = 0
+      for index in entries.indices where index >= named || !isNew(entries[index]) {
+        written += 1
+        unsigned(UInt64(index))
+        string(name(entries[index]))
+        fields(&self, entries[index])
+      }
+      insertUnsigned(UInt64(written), at: countAt)
     }
   }
 }

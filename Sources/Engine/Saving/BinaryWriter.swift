@@ -75,9 +75,15 @@ package struct BinaryWriter {
   package mutating func lengthPrefixed(_ body: (inout BinaryWriter) -> Void) {
     let start = bytes.count
     body(&self)
-    var length = BinaryWriter(capacity: 10)
-    length.unsigned(UInt64(bytes.count - start))
-    bytes.insert(contentsOf: length.bytes, at: start)
+    insertUnsigned(UInt64(bytes.count - start), at: start)
+  }
+
+  /// Inserts an unsigned varint at an offset already written (a length or count known only
+  /// once what follows it is written; the bytes after it move).
+  package mutating func insertUnsigned(_ value: UInt64, at offset: Int) {
+    var varint = BinaryWriter(capacity: 10)
+    varint.unsigned(value)
+    bytes.insert(contentsOf: varint.bytes, at: offset)
   }
 
   /// Appends bytes as they are.
