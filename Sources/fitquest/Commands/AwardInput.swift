@@ -93,19 +93,19 @@ final class AwardReadAhead: @unchecked Sendable {
   /// Lines per group.
   static let groupSize = 1024
   private let condition = NSCondition()
-  /// Groups read and not yet taken, in order, each reversed: its items are taken from its end,
-  /// moved out rather than copied (guarded by `condition`).
+  /// Groups read and not yet taken, in order (guarded by `condition`).
   private var groups: [Group] = []
   private var isFinished = false
   private var isStopped = false
-  /// The rest of the group being taken, reversed, and the failure after it (the caller's
-  /// thread only).
-  private var current: [AwardInputItem] = []
+  /// The group being taken, its items moved out in order (`taken` of them so far), and the
+  /// failure after it (the caller's thread only).
+  private var current: [AwardInputItem?] = []
+  private var taken = 0
   private var failure: AwardInputFailure?
 
-  /// Lines read together, reversed; a failure ends the last group.
+  /// Lines read together; a failure ends the last group.
   private struct Group {
-    var items: [AwardInputItem] = []
+    var items: [AwardInputItem?] = []
     var failure: AwardInputFailure?
   }
 
@@ -120,7 +120,7 @@ final class AwardReadAhead: @unchecked Sendable {
 
   /// The next line's item; nil after the last line.
   func next() throws(AwardInputFailure) -> AwardInputItem? {
-    if current.isEmpty {
+    if taken == current.count {
       if let failure = failure.take() { throw failure }
       condition.lock()
       while groups.isEmpty && !isFinished { condition.wait() }
@@ -132,12 +132,14 @@ final class AwardReadAhead: @unchecked Sendable {
       condition.signal()
       condition.unlock()
       current = group.items
+      taken = 0
       failure = group.failure
     }
-    guard let item = current.popLast() else {
+    guard taken < current.count, let item = current[taken].take() else {
       if let failure = failure.take() { throw failure }
       return nil
     }
+    taken += 1
     return item
   }
 
@@ -155,6 +157,7 @@ final class AwardReadAhead: @unchecked Sendable {
     var ended = false
     while !ended {
       var group = Group()
+      group.items.reserveCapacity(Self.groupSize)
       while group.items.count < Self.groupSize {
         do {
           // A slow pipe's lines go on as they come, not when a group fills.
@@ -170,7 +173,6 @@ final class AwardReadAhead: @unchecked Sendable {
           break
         }
       }
-      group.items.reverse()
       condition.lock()
       while groups.count >= 2 && !isStopped { condition.wait() }
       if isStopped { ended = true } else { groups.append(group) }
