@@ -123,7 +123,8 @@ extension SQLiteStore: BatchStore {
       }
       awaitingState.remove(player)
       cache.put(
-        player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1, saved: held.saved)
+        player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1, saved: held.saved
+      )
       if let entry = cache.entry(player), entry.tail >= options.snapshotEvery, let state = cache.states[player] {
         try writeSnapshot(player, entry, state)
       }
