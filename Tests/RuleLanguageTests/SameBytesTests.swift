@@ -23,6 +23,21 @@ import Testing
     #expect(long.hasSameBytes(as: shared))
   }
 
+  /// The same value in memory is found at once; equal bytes in other storage, or a string
+  /// sharing nothing but its length, are not the same value (and compare by bytes).
+  @Test func theSameValueInMemoryIsTheSameString() {
+    let long = String(repeating: "bench press ", count: 4)
+    let copy = long
+    #expect(long.isSameValue(as: copy))
+    #expect(!long.isSameValue(as: String(repeating: "bench press ", count: 4)))
+    #expect(long.hasSameBytes(as: String(repeating: "bench press ", count: 4)))
+    #expect(!long.isSameValue(as: String(repeating: "bench prest ", count: 4)))
+    // Small strings hold their bytes inline: equal bytes are the same value.
+    #expect("squat".isSameValue(as: String("tauqs".reversed())))
+    #expect(!"squat".isSameValue(as: "squad"))
+    #expect(!"\u{212B}".isSameValue(as: "\u{00C5}"))
+  }
+
   @Test func bridgedAndSubstringMadeStringsCompareByBytes() {
     let bridged = NSString(string: "Romanian Deadlift") as String
     #expect(bridged.hasSameBytes(as: "Romanian Deadlift"))
