@@ -189,11 +189,12 @@ struct BatchWork {
       // next part's, and a refused batch stops before them).
       guard let outcome = outcomes[index].take() else { continue }
       let slot = last[index - range.lowerBound]
-      var item = Delivered(index: index, outcome: outcome, corrections: slot >= 0 ? corrections[slot] : [])
-      if let written = lines[owners[index]] {
-        item.awardJSON = written.lines(at: offsets[index])
-      }
-      list.append(item)
+      // The lines read in place: binding the player's lines copied (retained and released) the
+      // whole buffer's structure for every event.
+      list.append(
+        Delivered(
+          index: index, outcome: outcome, corrections: slot >= 0 ? corrections[slot] : [],
+          awardJSON: lines[owners[index]]?.lines(at: offsets[index]) ?? []))
     }
     return list
   }
