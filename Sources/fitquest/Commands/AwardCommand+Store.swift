@@ -17,8 +17,12 @@ extension AwardCommand {
   ) throws -> Int32 {
     let store: SQLiteStore
     let (engine, cohorts): (Engine, CohortEngines?)
+    // Lines read ahead (the next batch's, while this one is applied) come out of --cache-mb.
+    let readAheadBytes = Self.readAheadShare(of: options.cacheBytes)
+    var storeOptions = options
+    storeOptions.cacheBytes -= readAheadBytes
     do {
-      store = try SQLiteStore(path: path, options: options)
+      store = try SQLiteStore(path: path, options: storeOptions)
       (engine, cohorts) = try storeEngines(store, rulesGiven: rulesGiven, load: loadEngine)
     } catch let error as LedgerError {
       return report(error, path: path, waitedMilliseconds: options.waitMilliseconds)
@@ -39,7 +43,7 @@ extension AwardCommand {
     store.commitsAside = true
     let status = try apply(
       reader, into: &session, today: today, partition: partition, path: path,
-      waitedMilliseconds: options.waitMilliseconds)
+      waitedMilliseconds: options.waitMilliseconds, readAheadBytes: readAheadBytes)
     if warned > warningLimit {
       Console.error.line("warning: \(warned - warningLimit) more player(s) were saved with other rules")
     }
@@ -53,5 +57,15 @@ extension AwardCommand {
     Console.error.line("\(session.counts.summary); store: \(path)")
     store.closeForExit()
     return status ?? droppedStatus(session.counts, allowLate: allowLate)
+  }
+}
+
+extension AwardCommand {
+  /// The share of a memory bound (`--cache-mb`) that lines read ahead may hold: an eighth, at
+  /// most 128 MB (about 120,000 lines of 10,000 players × 30 days); none under 512 MB, where
+  /// the players need all of it (100,000 players paging through 256 MB took a fifth more CPU
+  /// with 32 MB of it read ahead).
+  static func readAheadShare(of cacheBytes: Int) -> Int {
+    cacheBytes < 512 << 20 ? 0 : Swift.min(cacheBytes / 8, 128 << 20)
   }
 }

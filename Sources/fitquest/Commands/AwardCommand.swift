@@ -150,7 +150,7 @@ enum AwardCommand: Command {
   /// how long a busy store was waited for (nil: the state file, whose lock is taken before).
   static func apply(
     _ reader: LineReader, into session: inout AwardSession, today: Day, partition: Partition?, path: String,
-    waitedMilliseconds: Int? = nil
+    waitedMilliseconds: Int? = nil, readAheadBytes: Int = 0
   ) throws -> Int32? {
     let run = session.run
     let source = AwardInput(
@@ -161,7 +161,7 @@ enum AwardCommand: Command {
     // from the other core at a cost that ate the gain (−2% of the time for 9% more CPU).
     var readAhead: AwardReadAhead?
     if !source.decoder.choosesPackPerPlayer, source.needsPlayer, ProcessInfo.processInfo.activeProcessorCount > 1 {
-      readAhead = AwardReadAhead(source)
+      readAhead = AwardReadAhead(source, budget: readAheadBytes)
     }
     defer { readAhead?.stop() }
     func next() throws(AwardInputFailure) -> AwardInputItem? {
