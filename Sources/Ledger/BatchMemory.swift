@@ -13,6 +13,8 @@ struct BatchMemory {
   static let minimumEvents = 64
 
   private var players: Set<PlayerID> = []
+  /// The player of the last event counted (its events often come together: not hashed again).
+  private var lastPlayer: PlayerID?
   /// The distinct players' states, estimated.
   private(set) var playerBytes = 0
   /// The queued events.
@@ -24,11 +26,14 @@ struct BatchMemory {
   /// Counts a queued event of `player` (its state the first time it is named).
   mutating func add(_ player: PlayerID?, lineBytes: Int, estimate: (PlayerID?) -> Int) {
     eventBytes += Self.bytesPerEvent + lineBytes
-    if let player, players.insert(player).inserted { playerBytes += estimate(player) }
+    guard let player, player != lastPlayer else { return }
+    lastPlayer = player
+    if players.insert(player).inserted { playerBytes += estimate(player) }
   }
 
   mutating func removeAll() {
     players.removeAll(keepingCapacity: true)
+    lastPlayer = nil
     playerBytes = 0
     eventBytes = 0
   }

@@ -50,6 +50,8 @@ public final class LedgerRun {
   private var batchMemory = BatchMemory()
   private let batchBudget: Int?
   private var warned: Set<PlayerID?> = []
+  /// The player id of the last event added.
+  private var lastKey: PlayerID?
   /// Writes the queued events' canonical lines (one buffer for the run).
   private var lineWriter = JSONWriter()
 
@@ -97,8 +99,15 @@ public final class LedgerRun {
       guard let text = event.player else {
         throw .invalidEvent(message: "an event needs \"player\" in a store of many players")
       }
-      guard let id = PlayerID(text) else { throw .invalidEvent(message: "'player': \(PlayerID.requirement)") }
-      key = id
+      // A player's events often come together (a day's workout, meals and closure): the last
+      // id is reused when its bytes are the same, rather than made and checked again.
+      if let last = lastKey, last.bytes.withUnsafeBufferPointer({ text.hasSameBytes(as: $0) }) {
+        key = last
+      } else {
+        guard let id = PlayerID(text) else { throw .invalidEvent(message: "'player': \(PlayerID.requirement)") }
+        key = id
+        lastKey = id
+      }
     }
     let pack: RulePack
     do {
