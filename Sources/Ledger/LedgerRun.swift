@@ -44,16 +44,18 @@ public final class LedgerRun {
   /// saved, entries were dropped), with the player and the message.
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }
 
-  var queue: [Queued] = []
+  // The run is used from one thread at a time (LedgerRun is not Sendable): the per-event
+  // properties below skip the runtime's exclusivity checks, two calls into it per access.
+  @exclusivity(unchecked) var queue: [Queued] = []
   /// The queued events' memory, estimated, against the store's ``BatchStore/batchMemoryBudget``
   /// (read once, when the run starts).
-  private var batchMemory = BatchMemory()
+  @exclusivity(unchecked) private var batchMemory = BatchMemory()
   private let batchBudget: Int?
   private var warned: Set<PlayerID?> = []
   /// The player id of the last event added.
-  private var lastKey: PlayerID?
+  @exclusivity(unchecked) private var lastKey: PlayerID?
   /// Writes the queued events' canonical lines (one buffer for the run).
-  private var lineWriter = JSONWriter()
+  @exclusivity(unchecked) private var lineWriter = JSONWriter()
 
   struct Queued {
     var event: ResolvedEvent

@@ -108,9 +108,9 @@ final class AwardReadAhead: @unchecked Sendable {
   private var isStopped = false
   /// The group being taken, its items moved out in order (`taken` of them so far), and the
   /// failure after it (the caller's thread only).
-  private var current: [AwardInputItem?] = []
-  private var taken = 0
-  private var failure: AwardInputFailure?
+  @exclusivity(unchecked) private var current: [AwardInputItem?] = []
+  @exclusivity(unchecked) private var taken = 0
+  @exclusivity(unchecked) private var failure: AwardInputFailure?
 
   /// Lines read together; a failure ends the last group.
   private struct Group {
