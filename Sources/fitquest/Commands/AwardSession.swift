@@ -34,7 +34,7 @@ struct AwardSession {
   mutating func add(_ event: consuming ResolvedEvent, canonicalLine: String?, number: Int) throws {
     let id = event.id
     do {
-      try run.add(event, canonicalLine: canonicalLine)
+      try run.add(consume event, canonicalLine: canonicalLine)
     } catch {
       throw AwardCommand.diagnostic(error, eventID: id, file: file, line: number)
     }
