@@ -30,6 +30,8 @@ struct LoggedLines: Sendable {
   mutating func append(_ logged: some Sequence<String>, from position: Int) {
     if let last = positions.last, position <= last { self = LoggedLines() }
     noteRow(at: position)
+    positions.reserveCapacity(positions.count + logged.underestimatedCount)
+    lines.reserveCapacity(lines.count + logged.underestimatedCount)
     var next = position
     for line in logged {
       positions.append(next)
