@@ -37,13 +37,13 @@ struct BatchWork {
   private var offsets: [Int]
   /// The first refused event; the batch stops before it.
   private(set) var refusal: Refusal?
-  private let queue: [LedgerRun.Queued]
+  private let queue: LedgerRun.Queued
   /// Whether in-order events keep their resolved form (a store of one player: see
   /// ``Engine/record(batch:to:keepingResolved:)``).
   private let keepsResolved: Bool
   private let writesJSON: Bool
 
-  init(_ queue: [LedgerRun.Queued], keepsResolved: Bool, writesJSON: Bool = false, writer: AwardLineWriter? = nil) {
+  init(_ queue: LedgerRun.Queued, keepsResolved: Bool, writesJSON: Bool = false, writer: AwardLineWriter? = nil) {
     self.queue = queue
     self.keepsResolved = keepsResolved
     self.writesJSON = writesJSON
@@ -53,8 +53,8 @@ struct BatchWork {
     offsets = Array(repeating: 0, count: queue.count)
     owners = Array(repeating: 0, count: queue.count)
     // By index: iterating the items would copy (retain) every event for its player alone.
-    for index in queue.indices {
-      let player = queue[index].player
+    for index in queue.players.indices {
+      let player = queue.players[index]
       if let known = ordinal[player] {
         positions[known].append(index)
         owners[index] = known
@@ -90,9 +90,15 @@ struct BatchWork {
       changed[index] = false
     }
     var current = consume state
+    // The whole batch (one player's, as with a state file) is the queue's own list, shared;
+    // otherwise the player's events are copied out of it.
     var events: [(event: ResolvedEvent, line: String)] = []
-    events.reserveCapacity(mine.count)
-    for index in mine { events.append((queue[index].event, queue[index].line)) }
+    if mine.count == queue.count {
+      events = queue.events
+    } else {
+      events.reserveCapacity(mine.count)
+      for index in mine { events.append(queue.events[index]) }
+    }
     var result = engine.record(
       batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON,
       deferringJSON: writer != nil)
@@ -210,8 +216,13 @@ struct BatchWork {
       let player = players[slot]
       var events: [AppliedEvent] = []
       events.reserveCapacity(positions[slot].count)
-      for index in positions[slot] where range.contains(index) && changed[index] {
-        events.append(AppliedEvent(id: queue[index].event.id, day: queue[index].event.day, line: queue[index].line))
+      // Read in place (``BatchItems``): reading the queue's elements copied each one whole.
+      queue.events.withUnsafeBufferPointer { buffer in
+        let items = BatchItems(buffer)
+        for index in positions[slot] where range.contains(index) && changed[index] {
+          let event = items.event(index)
+          events.append(AppliedEvent(id: event.pointee.id, day: event.pointee.day, line: items.line(index).pointee))
+        }
       }
       let lastApplied = positions[slot].last { $0 < limit && changed[$0] }
       let isLast = lastApplied.map { range.contains($0) } ?? false

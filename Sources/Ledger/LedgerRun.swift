@@ -46,7 +46,7 @@ public final class LedgerRun {
 
   // The run is used from one thread at a time (LedgerRun is not Sendable): the per-event
   // properties below skip the runtime's exclusivity checks, two calls into it per access.
-  @exclusivity(unchecked) var queue: [Queued] = []
+  @exclusivity(unchecked) var queue = Queued()
   /// The queued events' memory, estimated, against the store's ``BatchStore/batchMemoryBudget``
   /// (read once, when the run starts).
   @exclusivity(unchecked) private var batchMemory = BatchMemory()
@@ -57,10 +57,25 @@ public final class LedgerRun {
   /// Writes the queued events' canonical lines (one buffer for the run).
   @exclusivity(unchecked) private var lineWriter = JSONWriter()
 
+  /// The queued events, each with its canonical line, in the form ``Engine/record(batch:to:)``
+  /// takes (a batch of one player is handed to the engine whole, not copied event by event),
+  /// and each one's player.
   struct Queued {
-    var event: ResolvedEvent
-    var line: String
-    var player: PlayerID?
+    var events: [(event: ResolvedEvent, line: String)] = []
+    var players: [PlayerID?] = []
+
+    var count: Int { events.count }
+    var isEmpty: Bool { events.isEmpty }
+
+    mutating func append(_ event: consuming ResolvedEvent, line: String, player: PlayerID?) {
+      events.append((event, line))
+      players.append(player)
+    }
+
+    mutating func removeAll() {
+      events.removeAll(keepingCapacity: true)
+      players.removeAll(keepingCapacity: true)
+    }
   }
 
   /// A run over a store.
@@ -75,7 +90,7 @@ public final class LedgerRun {
   public var pending: Int { queue.count }
 
   /// The queued event at a position (while its batch is delivered, for a caller's notices).
-  package func queuedEvent(at index: Int) -> ResolvedEvent { queue[index].event }
+  package func queuedEvent(at index: Int) -> ResolvedEvent { queue.events[index].event }
 
   /// Whether the queued events and their players fill the memory the store allows a batch
   /// (``BatchStore/batchMemoryBudget``): commit before adding more. Never before
@@ -120,9 +135,9 @@ public final class LedgerRun {
           "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
     }
     let line = (engines == nil ? canonicalLine : nil) ?? event.canonicalLine(pack, writer: &lineWriter)
-    queue.append(Queued(event: event, line: line, player: key))
+    queue.append(event, line: line, player: key)
     if batchBudget != nil {
-      batchMemory.add(key, lineBytes: queue[queue.count - 1].line.utf8.count) { store.estimatedBytes(of: $0) }
+      batchMemory.add(key, lineBytes: line.utf8.count) { store.estimatedBytes(of: $0) }
     }
   }
 
@@ -144,7 +159,7 @@ public final class LedgerRun {
   public func commit(deliver: ([Delivered]) throws -> Void) throws -> Refusal? {
     guard !queue.isEmpty else { return nil }
     defer {
-      queue.removeAll(keepingCapacity: true)
+      queue.removeAll()
       batchMemory.removeAll()
     }
     var batch = BatchWork(

@@ -107,48 +107,54 @@ extension Engine {
     }
     var deferred: Deferred?
     var log = AwardLog(quiet ? .off : .explained)
-    for (index, (event, line)) in batch.enumerated() {
-      let fingerprint = Fingerprint(event.id)
-      if player.history.ids.contains(fingerprint) {
-        result.outcomes.append(.duplicate)
-        continue
-      }
-      do {
-        let isRetraction = event.kind == .retraction
-        // Placements and a run of retractions never mix: each replays the other first.
-        if let pending = deferred, pending.isRetractionRun != isRetraction {
-          deferred = nil
-          try flush(pending, batch, until: index, &result, &player)
-        }
-        if deferred == nil && !isRetraction && player.live.progress.today.admits(event.day) {
-          let first = log.records.count
-          result.outcomes.append(
-            try applyInOrder(
-              event, line: line, fingerprint, &player, log: &log, keepingResolved: keepingResolved,
-              makingAwards: !writingJSON && !quiet, clearingLog: !writingJSON))
-          result.lines?.note(event, at: index, records: first..<log.records.count)
+    // Each event read in place (``BatchItems``): binding `(event, line)` copied it and its line.
+    batch.withUnsafeBufferPointer { buffer in
+      let items = BatchItems(buffer)
+      for index in buffer.indices {
+        let event = items.event(index)
+        let fingerprint = Fingerprint(event.pointee.id)
+        if player.history.ids.contains(fingerprint) {
+          result.outcomes.append(.duplicate)
           continue
         }
-        if !isRetraction {
-          guard let start = player.history.windowStart, event.day >= start else {
-            result.outcomes.append(.beforeWindow(windowStart: player.history.windowStart ?? event.day))
+        do throws(EngineError) {
+          let isRetraction = event.pointee.kind == .retraction
+          let day = event.pointee.day
+          // Placements and a run of retractions never mix: each replays the other first.
+          if let pending = deferred, pending.isRetractionRun != isRetraction {
+            deferred = nil
+            try flush(pending, batch, until: index, &result, &player)
+          }
+          if deferred == nil && !isRetraction && player.live.progress.today.admits(day) {
+            let first = log.records.count
+            result.outcomes.append(
+              try applyInOrder(
+                event.pointee, line: items.line(index).pointee, fingerprint, &player, log: &log,
+                keepingResolved: keepingResolved, makingAwards: !writingJSON && !quiet, clearingLog: !writingJSON))
+            result.lines?.note(event.pointee, at: index, records: first..<log.records.count)
             continue
           }
+          if !isRetraction {
+            guard let start = player.history.windowStart, day >= start else {
+              result.outcomes.append(.beforeWindow(windowStart: player.history.windowStart ?? day))
+              continue
+            }
+          }
+          if deferred == nil {
+            try ensureSnapshots(&player)
+            deferred = Deferred(before: player, from: index, isRetractionRun: isRetraction)
+          }
+          result.outcomes.append(
+            try self.defer(event.pointee, items.line(index).pointee, index, fingerprint, &deferred, &player))
+        } catch {
+          if let pending = deferred { try? flush(pending, batch, until: index, &result, &player) }
+          if result.failure == nil { result.failure = (index, error) }
+          return
         }
-        if deferred == nil {
-          try ensureSnapshots(&player)
-          deferred = Deferred(before: player, from: index, isRetractionRun: isRetraction)
-        }
-        result.outcomes.append(try self.defer(event, line, index, fingerprint, &deferred, &player))
-      } catch {
-        if let pending = deferred { try? flush(pending, batch, until: index, &result, &player) }
-        if result.failure == nil { result.failure = (index, error) }
-        result.lines?.finish(log, deferring: deferringJSON)
-        return result
       }
-    }
-    if let pending = deferred {
-      try? flush(pending, batch, until: batch.count, &result, &player)
+      if let pending = deferred {
+        try? flush(pending, batch, until: batch.count, &result, &player)
+      }
     }
     result.lines?.finish(log, deferring: deferringJSON)
     return result

@@ -103,8 +103,9 @@ extension Engine {
     let isNewDay = today.day.map { resolved.day > $0 } ?? true
     let keepsSnapshots = player.history.hasAllSnapshots
     if isNewDay && keepsSnapshots { player.history.snapshots[resolved.day.number] = player.live.progress }
+    // Looked up by index: the subscript would copy the day's snapshot only to compare it to nil.
     let fallback =
-      !keepsSnapshots || isNewDay || player.history.snapshots[resolved.day.number] != nil
+      !keepsSnapshots || isNewDay || player.history.snapshots.index(forKey: resolved.day.number) != nil
       ? nil : player.live.progress
     if clearingLog { log.removeAll() }
     do {
