@@ -117,6 +117,7 @@ enum AwardCommand: Command {
     if let (option, _) = storeOnly.first(where: { $0.1 != nil }) {
       throw UsageError(message: "\(option) needs --store")
     }
+    AwardMemory.keepBatchMemory()
     let engine = try loadEngine()
     let statePath = try FileSystem.resolved(stateArgument)
     let reader = try LineReader(
