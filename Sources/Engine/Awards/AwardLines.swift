@@ -52,11 +52,11 @@ package struct AwardLines: Sendable {
     return bytes[ranges[index]]
   }
 
-  /// Notes that the event at a batch index recorded the log's `records` (its awards, written by
-  /// ``write()``).
-  mutating func note(_ event: ResolvedEvent, at index: Int, records: Range<Int>) {
+  /// Notes that the event (`id`, `player`) at a batch index recorded the log's `records` (its
+  /// awards, written by ``write()``).
+  mutating func note(id: String, player: String?, at index: Int, records: Range<Int>) {
     guard !records.isEmpty else { return }
-    pending.append(Pending(index: index, records: records, id: event.id, player: event.player))
+    pending.append(Pending(index: index, records: records, id: id, player: player))
   }
 
   /// Takes the batch's log, whose records the noted events refer to, and writes their lines

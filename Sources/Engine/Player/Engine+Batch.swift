@@ -129,9 +129,10 @@ extension Engine {
             let first = log.records.count
             result.outcomes.append(
               try applyInOrder(
-                event.pointee, line: items.line(index).pointee, fingerprint, &player, log: &log,
+                event, line: items.line(index).pointee, fingerprint, &player, log: &log,
                 keepingResolved: keepingResolved, makingAwards: !writingJSON && !quiet, clearingLog: !writingJSON))
-            result.lines?.note(event.pointee, at: index, records: first..<log.records.count)
+            result.lines?.note(
+              id: event.pointee.id, player: event.pointee.player, at: index, records: first..<log.records.count)
             continue
           }
           if !isRetraction {

@@ -82,16 +82,19 @@ extension Engine {
       return try placeLate(resolved, line: line, fingerprint, &player)
     }
     var log = AwardLog(.explained)
-    return try applyInOrder(resolved, line: line, fingerprint, &player, log: &log)
+    return try withUnsafePointer(to: resolved) { (event: UnsafePointer<ResolvedEvent>) throws(EngineError) in
+      try applyInOrder(event, line: line, fingerprint, &player, log: &log)
+    }
   }
 
   /// Applies an event in date order (``DayState/admits(_:)``) that is not a duplicate, and keeps it.
   /// `log` is emptied and reused (a batch passes one log for all its events: no allocation per
   /// event), or with `clearingLog` false added to (the event's records follow the earlier
   /// events'). `makingAwards`: false leaves the outcome's awards empty, for a caller that reads
-  /// them from `log`'s records.
+  /// them from `log`'s records. The event is read through a pointer: a batch's events are read
+  /// where they are, and passing one as a value copied it (its arrays and strings retained).
   func applyInOrder(
-    _ resolved: ResolvedEvent, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState,
+    _ event: UnsafePointer<ResolvedEvent>, line: String, _ fingerprint: Fingerprint, _ player: inout PlayerState,
     log: inout AwardLog, keepingResolved: Bool = false, makingAwards: Bool = true, clearingLog: Bool = true
   ) throws(EngineError) -> EventOutcome {
     // A refused event is undone from the day's snapshot (no copy of the state per event). A
@@ -99,30 +102,35 @@ extension Engine {
     // holding a copy of the progress would make every event copy the arrays it changes. It is
     // undone by replaying its kept events, and its snapshots are built when a late event or a
     // retraction needs them.
+    let day = event.pointee.day
     let today = player.live.progress.today
-    let isNewDay = today.day.map { resolved.day > $0 } ?? true
+    let isNewDay = today.day.map { day > $0 } ?? true
     let keepsSnapshots = player.history.hasAllSnapshots
-    if isNewDay && keepsSnapshots { player.history.snapshots[resolved.day.number] = player.live.progress }
+    if isNewDay && keepsSnapshots { player.history.snapshots[day.number] = player.live.progress }
     // Looked up by index: the subscript would copy the day's snapshot only to compare it to nil.
     let fallback =
-      !keepsSnapshots || isNewDay || player.history.snapshots.index(forKey: resolved.day.number) != nil
+      !keepsSnapshots || isNewDay || player.history.snapshots.index(forKey: day.number) != nil
       ? nil : player.live.progress
     if clearingLog { log.removeAll() }
     do {
-      try apply(resolved, to: &player.live, log: &log)
+      try apply(event, to: &player.live, log: &log)
     } catch {
-      restoreDay(resolved.day, isNewDay: isNewDay, fallback: fallback, &player)
+      restoreDay(day, isNewDay: isNewDay, fallback: fallback, &player)
       throw error
     }
     // Without snapshots the kept event is read again from its line when a replay needs it
     // (unless the caller keeps resolved events: then the window's fold reads none).
-    let kept = KeptEvent(
-      resolved, line: line, seq: player.history.nextSeq, keepingResolved: keepsSnapshots || keepingResolved)
-    keep(kept, at: player.history.kept.count, &player)
+    // Appended in place (inserting at the end went through the array's generic replacement).
+    player.history.kept.append(
+      KeptEvent(
+        event.pointee, line: line, seq: player.history.nextSeq, keepingResolved: keepsSnapshots || keepingResolved))
+    player.history.nextSeq += 1
+    player.history.appliedCount += 1
     player.history.ids.append(fingerprint)
-    player.history.latestDay = player.history.latestDay.map { Swift.max($0, resolved.day) } ?? resolved.day
+    player.history.latestDay = player.history.latestDay.map { Swift.max($0, day) } ?? day
     try fold(&player)
-    return .applied(makingAwards ? log.awards(eventID: resolved.id, player: resolved.player, pack: pack) : [])
+    return .applied(
+      makingAwards ? log.awards(eventID: event.pointee.id, player: event.pointee.player, pack: pack) : [])
   }
 
   /// Puts the player back as it was before a refused event of `day`: the day's snapshot with the
@@ -198,13 +206,6 @@ extension Engine {
         message:
           "'\(path).level' is \(progress.level), but \(progress.xp) XP is level \(level) in rule pack '\(pack.name)'")
     }
-  }
-
-  /// Records a kept event at a position, with its arrival number.
-  private func keep(_ event: KeptEvent, at index: Int, _ player: inout PlayerState) {
-    player.history.kept.insert(event, at: index)
-    player.history.nextSeq += 1
-    player.history.appliedCount += 1
   }
 
   /// Folds the events that left the window into the checkpoint: the checkpoint becomes the
