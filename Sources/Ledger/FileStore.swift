@@ -131,12 +131,15 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
     marks = next
   }
 
+  /// The journal lines of kept events, `SEQ<TAB>EVENT` each. The lines' bytes are appended as
+  /// they are stored (an array made of each line first copied it byte by byte).
   static func journalBytes(_ events: [KeptEvent]) -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(events.reduce(0) { $0 + $1.line.utf8.count + 12 })
     for event in events {
-      bytes += Array(String(event.seq).utf8)
+      bytes.append(contentsOf: String(event.seq).utf8)
       bytes.append(0x09)
-      bytes += Array(event.line.utf8)
+      bytes.append(contentsOf: event.line.utf8)
       bytes.append(0x0A)
     }
     return bytes
