@@ -211,9 +211,10 @@ extension Engine {
   /// Folds the events that left the window into the checkpoint: the checkpoint becomes the
   /// snapshot of the first day still in the window (no event is applied again).
   func fold(_ player: inout PlayerState) throws(EngineError) {
-    guard let latest = player.history.latestDay, let first = player.history.kept.first else { return }
+    // The first kept day read in place: this runs after every event (`first` copied the event).
+    guard let latest = player.history.latestDay, let firstDay = player.history.kept.firstDay else { return }
     let start = latest.adding(-(player.history.windowDays - 1))
-    guard first.day < start else { return }
+    guard firstDay < start else { return }
     let cut = player.history.insertionIndex((start.number, Int.min, Int.min))
     if cut == player.history.kept.count {
       player.history.checkpoint = player.live.progress
@@ -227,7 +228,14 @@ extension Engine {
       try ensureSnapshots(&player)
       player.history.checkpoint = player.history.snapshots[player.history.kept[cut].day.number] ?? player.live.progress
     }
-    for event in player.history.kept[..<cut] { player.history.snapshots.removeValue(forKey: event.day.number) }
+    // A day's events are together: its snapshot is removed once, the days read in place.
+    var foldedDay: Int?
+    for position in 0..<cut {
+      let day = player.history.kept.day(at: position).number
+      guard day != foldedDay else { continue }
+      player.history.snapshots.removeValue(forKey: day)
+      foldedDay = day
+    }
     player.history.kept.removeFirst(cut)
     player.history.retracted.removeAll { $0.day < start }
   }

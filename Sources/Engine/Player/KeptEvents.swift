@@ -19,6 +19,12 @@ package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
 
   package mutating func append(_ event: KeptEvent) { storage.append(event) }
 
+  /// The day of the event at a position, read in place (the subscript copies the event).
+  func day(at position: Int) -> Day { storage[head + position].day }
+
+  /// The first event's day, read in place; nil when there is none.
+  var firstDay: Day? { head < storage.count ? storage[head].day : nil }
+
   package mutating func insert(_ event: KeptEvent, at index: Int) { storage.insert(event, at: head + index) }
 
   @discardableResult
@@ -47,7 +53,7 @@ package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      if self[middle].key < key { low = middle + 1 } else { high = middle }
+      if storage[head + middle].key < key { low = middle + 1 } else { high = middle }
     }
     return low
   }
