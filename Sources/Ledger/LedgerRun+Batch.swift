@@ -55,6 +55,14 @@ struct BatchWork {
     // By index: iterating the items would copy (retain) every event for its player alone.
     for index in queue.players.indices {
       let player = queue.players[index]
+      // A run of one player's events (every event of a state file's batch) is grouped without
+      // hashing the player again.
+      if index > 0, player == queue.players[index - 1] {
+        let known = owners[index - 1]
+        positions[known].append(index)
+        owners[index] = known
+        continue
+      }
       if let known = ordinal[player] {
         positions[known].append(index)
         owners[index] = known
