@@ -24,6 +24,14 @@ package struct AwardLog: Sendable {
     if mode != .off { records.reserveCapacity(32) }
   }
 
+  /// Makes room for at least this many records and explanation numbers (a log kept for a whole
+  /// batch grew by doubling, each time copying every record before).
+  package mutating func reserve(records recordCount: Int, values valueCount: Int) {
+    guard mode != .off else { return }
+    records.reserveCapacity(recordCount)
+    if mode == .explained { values.reserveCapacity(valueCount) }
+  }
+
   package var isRecording: Bool { mode != .off }
   package var isExplaining: Bool { mode == .explained }
 

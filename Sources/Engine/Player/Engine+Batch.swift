@@ -107,6 +107,9 @@ extension Engine {
     }
     var deferred: Deferred?
     var log = AwardLog(quiet ? .off : .explained)
+    // Written as JSON, the batch's records stay in the log until its end: room for what the
+    // default pack's events make (about two records and six explanation numbers an event).
+    if writingJSON { log.reserve(records: 2 * batch.count, values: 8 * batch.count) }
     // Each event read in place (``BatchItems``): binding `(event, line)` copied it and its line.
     batch.withUnsafeBufferPointer { buffer in
       let items = BatchItems(buffer)
