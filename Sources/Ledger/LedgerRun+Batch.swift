@@ -198,17 +198,24 @@ struct BatchWork {
     }
     var list: [Delivered] = []
     list.reserveCapacity(range.count)
+    // The lines of the player of the last position read, copied once per run of its events: read
+    // through the array (`lines[owner]?.lines(at:)`), they were still copied (retained and
+    // released) for every event.
+    var linesSlot = -1
+    var playerLines: AwardLines?
     for index in range {
       // Moved out, not copied: a position is delivered once (a part's positions come before the
       // next part's, and a refused batch stops before them).
       guard let outcome = outcomes[index].take() else { continue }
       let slot = last[index - range.lowerBound]
-      // The lines read in place: binding the player's lines copied (retained and released) the
-      // whole buffer's structure for every event.
+      if owners[index] != linesSlot {
+        linesSlot = owners[index]
+        playerLines = lines[linesSlot]
+      }
       list.append(
         Delivered(
           index: index, outcome: outcome, corrections: slot >= 0 ? corrections[slot] : [],
-          awardJSON: lines[owners[index]]?.lines(at: offsets[index]) ?? []))
+          awardJSON: playerLines?.lines(at: offsets[index]) ?? []))
     }
     return list
   }
