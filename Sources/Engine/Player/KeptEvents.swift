@@ -17,7 +17,8 @@ package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
     set { storage[head + position] = newValue }
   }
 
-  package mutating func append(_ event: KeptEvent) { storage.append(event) }
+  /// Appends an event, moved in (taken as a borrowed value, it was copied into the storage).
+  package mutating func append(_ event: consuming KeptEvent) { storage.append(consume event) }
 
   /// The day of the event at a position, read in place (the subscript copies the event).
   func day(at position: Int) -> Day { storage[head + position].day }
