@@ -106,13 +106,14 @@ extension SQLiteStore: BatchStore {
     let state = change.state.take()
     do {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
+      let lines = change.events.map(\.line)
       let row = PendingLogRow(
         player: player, seq: held.head, pack: try packID(for: engine),
-        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays, lines: change.events.map(\.line),
+        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays, lines: lines,
         summary: state.map(PlayerSummary.init))
       // With commits aside, written when the transaction commits, on the commit's thread.
       if commitsAside { pendingLog.append(row) } else { try write(row) }
-      cache.appendLogged(player, change.events.lazy.map(\.line), from: held.head)
+      cache.appendLogged(player, lines, from: held.head)
       touched.insert(player)
       let head = held.head + change.events.count
       guard let state else {

@@ -26,6 +26,8 @@ enum AwardCommand: Command {
     cannot be written, the exit code is 74 and those events are not saved.
     With --store, the run stays within --cache-mb: a batch whose players and events fill it is
     saved before --commit-every events, and players the next batch does not name leave memory.
+    From the default 1024 MB up, an eighth of it (at most 128 MB) holds the next lines, read
+    while a batch is applied.
     """
   static let footer = """
     Exit codes: 0 done · 3 events dated before the window were not applied · 64 usage · 65 invalid
@@ -70,7 +72,8 @@ enum AwardCommand: Command {
       "--max-lock-ms", "MS", "with --store: commit at least every MS ms while holding the write lock (default 1000)",
       in: 1...86_400_000)
     let cacheMb = Option.integer(
-      "--cache-mb", "MB", "with --store: memory for the players held and the batch (default 1024)", in: 0...1_048_576)
+      "--cache-mb", "MB", "with --store: memory for the players, the batch and lines read ahead (default 1024)",
+      in: 0...1_048_576)
     let snapshotEvery = Option.integer(
       "--snapshot-every", "N", "with --store: write a player's snapshot every N logged events (default 256)",
       in: 1...1_000_000)
