@@ -140,8 +140,11 @@ enum AwardCommand: Command {
       return report(error, path: statePath, waitedMilliseconds: 0)
     }
     defer { withExtendedLifetime(lock) {} }
-    var session = AwardSession(run: run, format: format, file: reader.name, batchSize: min(commitEvery, 10_000))
-    let status = try apply(reader, into: &session, today: today, partition: nil, path: statePath)
+    let batchSize = min(commitEvery, 10_000)
+    var session = AwardSession(run: run, format: format, file: reader.name, batchSize: batchSize)
+    let status = try apply(
+      reader, into: &session, today: today, partition: nil, path: statePath,
+      readAheadBytes: AwardReadAhead.batchShare(of: batchSize))
     let state = try? store.load(nil, engine: engine)
     Console.error.line(
       "\(session.counts.summary); state: \(statePath) (level \(state?.level ?? 1), \(state?.xp ?? 0) XP)")
@@ -160,11 +163,10 @@ enum AwardCommand: Command {
     let source = AwardInput(
       reader: reader, decoder: PlayerEventDecoder(run: run),
       dates: AwardSession.DateCheck(today: today), needsPlayer: run.store.keepsPlayersApart, partition: partition)
-    // With --store, read ahead on another thread (unless the lines' packs depend on their
-    // players: cohorts). Not for one player's state file: there the engine takes the events
-    // from the other core at a cost that ate the gain (−2% of the time for 9% more CPU).
+    // Read ahead on another thread (unless the lines' packs depend on their players: cohorts),
+    // up to `readAheadBytes` of lines while a batch is applied.
     var readAhead: AwardReadAhead?
-    if !source.decoder.choosesPackPerPlayer, source.needsPlayer, ProcessInfo.processInfo.activeProcessorCount > 1 {
+    if !source.decoder.choosesPackPerPlayer, ProcessInfo.processInfo.activeProcessorCount > 1 {
       readAhead = AwardReadAhead(source, budget: readAheadBytes)
     }
     defer { readAhead?.stop() }

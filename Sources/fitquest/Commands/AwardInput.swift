@@ -98,6 +98,16 @@ final class AwardReadAhead: @unchecked Sendable {
   /// Measured: 200 groups waiting (204,800 lines of 10,000 players × 30 days, about 190 bytes
   /// each) raised the peak RSS of `award --store` by 100–120 MB, 500–600 bytes a line.
   static let bytesPerLine = 1_024
+
+  /// What lines read ahead may hold for one player's state file (`award --state`): a batch of
+  /// `batchSize` lines of up to a kilobyte each (20 MB for the default 10,000), so that the
+  /// next batch is read and resolved while this one is applied, delivered and saved. With two
+  /// groups alone, reading overlapped only the first 2,048 lines of each batch of 10,000 and
+  /// the engine waited for the rest: why an earlier attempt at reading ahead for `--state`
+  /// measured no gain.
+  static func batchShare(of batchSize: Int) -> Int {
+    batchSize * 2 * bytesPerLine
+  }
   private let condition = NSCondition()
   /// The bytes that waiting groups may hold (two groups wait whatever it is).
   private let budget: Int
