@@ -27,9 +27,15 @@ struct BatchWork {
   private var lines: [AwardLines?] = []
   /// Writes the lines on a second thread (nil: the engine writes them as it applies).
   private let writer: AwardLineWriter?
-  /// Players' lines not yet handed to the writer, and the groups handed, in order.
+  /// Players' lines not yet handed to the writer, and the groups handed, in order, each item
+  /// with what it is (``Handed``).
   private var group: [(slot: Int, lines: AwardLines)] = []
-  private var handed: [AwardLineGroup] = []
+  private var groupTags: [Handed] = []
+  private var handed: [(group: AwardLineGroup, tags: [Handed])] = []
+  /// How many times each player was applied (lines handed over by an earlier time are dropped).
+  private var applications: [Int] = []
+  /// Parts of each player's lines taken back before its last lines (``Engine/linesPart``).
+  private var parts: [[AwardLines]] = []
   /// Players whose lines are handed over together: few enough that the last group, written
   /// while the batch waits, is short; enough that handing over costs little.
   static let writerGroup = 64
@@ -77,6 +83,15 @@ struct BatchWork {
     engines = Array(repeating: nil, count: players.count)
     corrections = Array(repeating: [], count: players.count)
     lines = Array(repeating: nil, count: players.count)
+    applications = Array(repeating: 0, count: players.count)
+    parts = Array(repeating: [], count: players.count)
+  }
+
+  /// What an item handed to the writer is: a player's lines (or a part of them) of one time it
+  /// was applied.
+  private struct Handed {
+    var application: Int
+    var isPart: Bool
   }
 
   /// Events before this position are applied.
@@ -107,9 +122,23 @@ struct BatchWork {
       events.reserveCapacity(mine.count)
       for index in mine { events.append(queue.events[index]) }
     }
+    applications[slot] += 1
+    let application = Handed(application: applications[slot], isPart: true)
+    // A player with more events than a part: its lines are written in parts as it is applied
+    // (one player's state file: one call of the engine, with nothing else to overlap).
+    var partsHanded: [AwardLineGroup] = []
+    var handing: ((consuming AwardLines) -> Void)?
+    if let writer, events.count > Engine.linesPart {
+      handing = { part in
+        let handing = AwardLineGroup([(slot, part)])
+        writer.write(handing)
+        partsHanded.append(handing)
+      }
+    }
     var result = engine.record(
       batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON,
-      deferringJSON: writer != nil)
+      deferringJSON: writer != nil, handingParts: handing)
+    for handing in partsHanded { handed.append((handing, [application])) }
     for offset in result.outcomes.indices {
       let index = mine[offset]
       // Moved out of the result (swapped for a payload-free case), not copied.
@@ -123,6 +152,7 @@ struct BatchWork {
     lines[slot] = nil
     if let writer, let written = result.lines.take() {
       group.append((slot, written))
+      groupTags.append(Handed(application: application.application, isPart: false))
       if group.count >= Self.writerGroup { hand(to: writer) }
     } else {
       lines[slot] = result.lines
@@ -170,17 +200,28 @@ struct BatchWork {
     let items = group
     group = []
     let handing = AwardLineGroup(items)
-    handed.append(handing)
+    handed.append((handing, groupTags))
+    groupTags = []
     writer.write(handing)
   }
 
-  /// Takes back every player's lines from the writer, written (a player applied again has its
-  /// latest lines: groups are taken in the order handed over).
+  /// Takes back every player's lines from the writer, written, its parts absorbed (a player
+  /// applied again has the lines of its last time; a player's parts are handed over before its
+  /// last lines).
   private mutating func collectLines() {
     guard let writer else { return }
     hand(to: writer)
-    for handing in handed {
-      for (slot, written) in handing.wait() { lines[slot] = written }
+    for (handing, tags) in handed {
+      for (position, item) in handing.wait().enumerated() where tags[position].application == applications[item.slot] {
+        if tags[position].isPart {
+          parts[item.slot].append(item.lines)
+          continue
+        }
+        var written = item.lines
+        for part in parts[item.slot] { written.absorb(part) }
+        parts[item.slot] = []
+        lines[item.slot] = written
+      }
     }
     handed = []
   }

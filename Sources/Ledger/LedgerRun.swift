@@ -36,8 +36,8 @@ public final class LedgerRun {
   /// values in their outcomes: for a caller that prints NDJSON.
   package var writesAwardJSON = false
   /// With ``writesAwardJSON``, whether a second thread writes a batch's award lines while the
-  /// batch applies its other players (for a store of many players: one player's batch is one
-  /// call of the engine, with nothing to overlap).
+  /// batch applies its other players, and a player's lines in parts while its later events are
+  /// applied (``Engine/linesPart``; one player's state file: one call of the engine).
   package var writesAwardJSONAside = false
   private lazy var awardWriter = AwardLineWriter()
   /// Called once per player whose saved state needed a warning (the rules changed since it was

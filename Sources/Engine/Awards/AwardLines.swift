@@ -8,12 +8,19 @@ import RuleLanguage
 /// The engine notes each event's records as it applies them (``note(_:at:records:)``) in one log
 /// for the batch, and ``write()`` turns them into bytes: at once, or later on another thread
 /// (the records are plain values and the pack is immutable), while the engine applies other
-/// players' events. An event's envelope (`"event"`, `"player"`) is written and escaped once and
+/// players' events. A long batch of one player can also be cut into parts as it is applied
+/// (``takePart(upTo:log:)``): each part takes the events noted so far and their log, is
+/// written on another thread while the engine applies the next events, and is then absorbed
+/// back (``absorb(_:)``). An event's envelope (`"event"`, `"player"`) is written and escaped once and
 /// copied into each of its awards; a day's ISO date is rendered once for the awards of that day.
 package struct AwardLines: Sendable {
-  /// Each batch index's lines in the buffer (an empty range: none written; its outcome's awards
-  /// are values).
+  /// Each batch index's lines in the buffer, from ``base`` on (an empty range: none written; its
+  /// outcome's awards are values).
   private var ranges: [Range<Int>]
+  /// The first batch index these lines cover (0 but for a part).
+  private let base: Int
+  /// Where the next part begins (``takePart(upTo:log:)``).
+  private var partStart = 0
   /// The lines of every event written, in batch order.
   private var bytes: [UInt8] = []
   /// The day whose ISO date `iso` holds (nil: none yet).
@@ -38,8 +45,38 @@ package struct AwardLines: Sendable {
 
   /// Room for a batch of `count` events whose records refer to `pack`.
   package init(count: Int, pack: RulePack) {
+    self.init(base: 0, count: count, pack: pack)
+  }
+
+  private init(base: Int, count: Int, pack: RulePack) {
     ranges = Array(repeating: 0..<0, count: count)
+    self.base = base
     self.pack = pack
+  }
+
+  /// Takes the events noted so far (those before batch index `end`) out as a part of their own
+  /// with the log their records are in, which is replaced by an empty one: the part is written
+  /// (``write()``, on any thread) while later events are noted here, then given back to
+  /// ``absorb(_:)``.
+  package mutating func takePart(upTo end: Int, log: inout AwardLog) -> AwardLines {
+    var part = AwardLines(base: partStart, count: end - partStart, pack: pack)
+    swap(&part.pending, &pending)
+    swap(&part.log, &log)
+    log = AwardLog(part.log.mode)
+    partStart = end
+    return part
+  }
+
+  /// Takes in a part's lines, written (``takePart(upTo:log:)``): its bytes are copied in, each
+  /// of its events' lines found here as there.
+  package mutating func absorb(_ part: borrowing AwardLines) {
+    precondition(part.pending.isEmpty, "a part absorbed before it was written")
+    let offset = bytes.count
+    bytes.append(contentsOf: part.bytes)
+    for index in part.ranges.indices where !part.ranges[index].isEmpty {
+      let range = part.ranges[index]
+      ranges[part.base + index - base] = (range.lowerBound + offset)..<(range.upperBound + offset)
+    }
   }
 
   /// Whether every event noted is written (``lines(at:)`` reads only written lines).
@@ -48,8 +85,8 @@ package struct AwardLines: Sendable {
   /// The lines written for the event at a batch index (empty when none were).
   package func lines(at index: Int) -> ArraySlice<UInt8> {
     precondition(pending.isEmpty, "award lines read before they were written")
-    guard ranges.indices.contains(index) else { return [] }
-    return bytes[ranges[index]]
+    guard ranges.indices.contains(index - base) else { return [] }
+    return bytes[ranges[index - base]]
   }
 
   /// Notes that the event (`id`, `player`) at a batch index recorded the log's `records` (its
@@ -83,7 +120,7 @@ package struct AwardLines: Sendable {
   /// Writes one event's awards.
   private mutating func write(_ event: Pending, _ log: AwardLog) {
     let start = bytes.count
-    defer { ranges[event.index] = start..<bytes.count }
+    defer { ranges[event.index - base] = start..<bytes.count }
     // An event's lines are written on the stack (the heap when they outgrow it), then copied.
     // 1,024 bytes is the most Swift puts on the stack without asking whether it is safe, which
     // on Linux it never knows: 2,048 went to the heap for every event.

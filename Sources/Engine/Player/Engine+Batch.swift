@@ -73,6 +73,12 @@ private struct Deferred {
 }
 
 extension Engine {
+  /// The in-order events whose award lines go together as a part to a caller that writes them
+  /// while the batch goes on (`handingParts` of ``record(batch:to:keepingResolved:writingJSON:deferringJSON:quiet:handingParts:)``):
+  /// enough that handing a part over (a log, a lock, a wake-up) is a small cost, few enough
+  /// that the last part, written while the caller waits, is short.
+  package static let linesPart = 512
+
   /// Applies a stream's batch of events with the result of applying them one by one, but one
   /// replay for a group of late events and one for a run of retractions: once an event arrives
   /// out of date order, it and the later events of the batch are placed among the kept events
@@ -89,12 +95,15 @@ extension Engine {
   /// the awards of events applied in date order are written as JSON lines
   /// (``BatchResult/lines``) instead of ``Award`` values; with `deferringJSON` too, only their
   /// records are kept, and the caller writes them (``AwardLines/write()``, on any thread) before
-  /// it reads them. `quiet`: events applied in date order
-  /// make no awards at all (their outcomes' lists are empty), for a caller that wants the state
-  /// alone (a store reading a player back from its log).
+  /// it reads them; with `handingParts` as well, every ``linesPart`` events noted are handed to
+  /// it as a part (``AwardLines/takePart(upTo:log:)``), to be written while the batch goes on and
+  /// absorbed into ``BatchResult/lines`` before they are read. `quiet`: events applied in date
+  /// order make no awards at all (their outcomes' lists are empty), for a caller that wants the
+  /// state alone (a store reading a player back from its log).
   package func record(
     batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false,
-    writingJSON: Bool = false, deferringJSON: Bool = false, quiet: Bool = false
+    writingJSON: Bool = false, deferringJSON: Bool = false, quiet: Bool = false,
+    handingParts: ((consuming AwardLines) -> Void)? = nil
   ) -> BatchResult {
     var result = BatchResult()
     if writingJSON { result.lines = AwardLines(count: batch.count, pack: pack) }
@@ -107,9 +116,13 @@ extension Engine {
     }
     var deferred: Deferred?
     var log = AwardLog(quiet ? .off : .explained)
-    // Written as JSON, the batch's records stay in the log until its end: room for what the
-    // default pack's events make (about two records and six explanation numbers an event).
-    if writingJSON { log.reserve(records: 2 * batch.count, values: 8 * batch.count) }
+    // Written as JSON, the batch's records stay in the log until its end (or its part's): room
+    // for what the default pack's events make (about two records and six explanation numbers an
+    // event).
+    let parts = writingJSON && deferringJSON ? handingParts : nil
+    let logged = parts == nil ? batch.count : Swift.min(batch.count, Self.linesPart)
+    if writingJSON { log.reserve(records: 2 * logged, values: 8 * logged) }
+    var noted = 0
     // Each event read in place (``BatchItems``): binding `(event, line)` copied it and its line.
     batch.withUnsafeBufferPointer { buffer in
       let items = BatchItems(buffer)
@@ -136,6 +149,12 @@ extension Engine {
                 keepingResolved: keepingResolved, makingAwards: !writingJSON && !quiet, clearingLog: !writingJSON))
             result.lines?.note(
               id: event.pointee.id, player: event.pointee.player, at: index, records: first..<log.records.count)
+            noted += 1
+            if let parts, noted == Self.linesPart, let part = result.lines?.takePart(upTo: index + 1, log: &log) {
+              parts(part)
+              log.reserve(records: 2 * logged, values: 8 * logged)
+              noted = 0
+            }
             continue
           }
           if !isRetraction {
