@@ -58,6 +58,12 @@ public protocol BatchStore: AnyObject {
   /// that commit failed with; its next ``lock(for:)`` or ``load(_:engine:)`` would too.
   func finishCommits() throws(LedgerError)
 
+  /// Whether a batch may be applied while the last commit still finishes on another thread (the
+  /// store keeps its players in memory and reads nothing while it applies): the caller then waits
+  /// for that commit (``finishCommits()``) only before it delivers the batch. False: before it
+  /// applies the batch.
+  var appliesWhileCommitting: Bool { get }
+
   /// How long the last commit that finished on another thread held the write lock, once (nil:
   /// none did since asked, or the store's commits finish before they return): what
   /// ``LedgerRun/maxLockMilliseconds`` sizes parts of a batch by.
@@ -76,6 +82,9 @@ extension BatchStore {
 
   /// Commits are durable when they return.
   public func finishCommits() throws(LedgerError) {}
+
+  /// Commits are waited for before a batch is applied.
+  public var appliesWhileCommitting: Bool { false }
 
   /// Commits finish before they return.
   public func takeCommitHold() -> Duration? { nil }

@@ -25,6 +25,14 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
   /// The player as last loaded or committed through ``BatchStore``, and what a commit will save.
   private var kept: PlayerState?
   private var recorded: PlayerState?
+  /// Whether ``commit()`` returns before its save is durable: the save finishes on another
+  /// thread while the run applies its next batch (the player is in memory), and
+  /// ``finishCommits()`` waits for it. A save that failed is thrown there, and by every later
+  /// commit or read of the files.
+  public var savesAside = false
+  /// The save in flight, and the failure of the last one (used by the run's thread alone).
+  private var saving: AsideSave?
+  private var asideFailure: LedgerError?
 
   /// A store for the file at `path` (the `player` of ``load(player:)`` is ignored).
   public init(path: String) {
@@ -57,6 +65,8 @@ public final class FileStore: PlayerStore, @unchecked Sendable {
 
   /// Reads the state file and the files beside it; nil when there is no state file.
   public func load(player: String) throws(LedgerError) -> PlayerState? {
+    // The files as the last save left them (a failed save left the state before it).
+    awaitSave()
     mutex.lock()
     defer { mutex.unlock() }
     marks = nil
@@ -239,12 +249,40 @@ extension FileStore: BatchStore {
     if let state = change.state.take() { recorded = state }
   }
 
-  /// Saves the recorded state (journal and ids appended, the state file replaced atomically).
+  /// Saves the recorded state (journal and ids appended, the state file replaced atomically);
+  /// with ``savesAside``, on another thread, after the save before it is durable.
   public func commit() throws(LedgerError) {
     guard let state = recorded else { return }
+    try settle()
     recorded = nil
-    try save(state, player: "")
+    guard savesAside else {
+      try save(state, player: "")
+      kept = state
+      return
+    }
+    // The thread reads its own reference to the state: the engine copies what it changes next
+    // while the save still holds it.
     kept = state
+    saving = AsideSave { [self] () throws(LedgerError) in try save(state, player: "") }
+  }
+
+  /// Waits until the last save is durable; throws what it failed with.
+  public func finishCommits() throws(LedgerError) {
+    try settle()
+  }
+
+  /// With ``savesAside``: the player is in memory, and nothing is read while a batch applies.
+  public var appliesWhileCommitting: Bool { savesAside }
+
+  /// Waits for the save in flight, if one is: its failure is thrown, now and by every later call.
+  private func settle() throws(LedgerError) {
+    awaitSave()
+    if let asideFailure { throw asideFailure }
+  }
+
+  /// Waits for the save in flight, if one is, and keeps its failure.
+  private func awaitSave() {
+    if let job = saving.take(), let error = job.wait() { asideFailure = error }
   }
 
   /// Forgets the recorded state.

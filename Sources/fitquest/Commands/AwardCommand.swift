@@ -130,9 +130,10 @@ enum AwardCommand: Command {
     let run = LedgerRun(store: store, engine: engine, windowDays: window)
     run.onWarning = { _, warning in Console.error.line("warning: \(warning)") }
     // The batch's award lines are written on another thread, in parts, while the engine applies
-    // the events after them.
+    // the events after them; each save finishes on another thread while the next batch applies.
     let twoCores = ProcessInfo.processInfo.activeProcessorCount > 1
     run.writesAwardJSONAside = twoCores
+    store.savesAside = twoCores
     do {
       lock = try FileLock(path: statePath + ".lock", wait: !arguments.noWait) {
         Console.error.line("waiting for the lock on \(statePath) (another 'fitquest award' is using it)…")

@@ -49,8 +49,10 @@ struct AwardSession {
   mutating func commit() throws {
     guard run.pending > 0 else { return }
     // The batch before is durable before this one is applied (with --store its commit finished
-    // on another thread while this batch was read): its failure is reported as the error.
-    try finishCommits()
+    // on another thread while this batch was read), or before it is delivered (a state file's
+    // save finishes while this batch is applied): its failure is reported as the error.
+    let waitsToDeliver = run.store.appliesWhileCommitting
+    if !waitsToDeliver { try finishCommits() }
     let before = counts
     var delivered = counts
     defer {
@@ -59,6 +61,7 @@ struct AwardSession {
     }
     let run = self.run
     let refusal = try run.commit { outcomes in
+      if waitsToDeliver { try finishCommits() }
       // Read in place: iterating would copy each item (its outcome, awards and lines).
       outcomes.withUnsafeBufferPointer { items in
         for index in items.indices {
