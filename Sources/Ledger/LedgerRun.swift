@@ -72,9 +72,15 @@ public final class LedgerRun {
       players.append(player)
     }
 
+    /// Empties the queue, keeping its room for the next batch when this one filled at least
+    /// half of it: a batch ended early by memory (``isFull``) after a larger one does not keep
+    /// the larger one's room. With `--cache-mb 512`, 10,000 players × 30 days went from a first
+    /// batch of 190,000 events (no player cached yet) to batches of 20,000–40,000, and the first
+    /// one's room (about 60 MB of heap in use, every page touched) stayed for the whole run.
     mutating func removeAll() {
-      events.removeAll(keepingCapacity: true)
-      players.removeAll(keepingCapacity: true)
+      let keepsRoom = events.count * 2 >= events.capacity
+      events.removeAll(keepingCapacity: keepsRoom)
+      players.removeAll(keepingCapacity: keepsRoom)
     }
   }
 
