@@ -135,9 +135,20 @@ extension SQLiteStore: BatchStore {
   }
 
   /// Commits the transaction (counting it in `fitquest_head`), then brings the cache within its
-  /// budget when it is over it (``evict(downTo:)``).
+  /// budget when it is over it (``evict(downTo:)``). When players left the cache since the last
+  /// commit, the heap's free pages are given back to the system (``FreeHeapPages``): now rather
+  /// than as they leave, once the players this batch read took what they freed where they could
+  /// (given back as they left, the pages were faulted in again by the players read next: 10,000
+  /// players × 30 days through `--cache-mb 256` took 14.6 s of system time that way, 7.3 s this
+  /// way, 5.3 s giving nothing back).
   public func commit() throws(LedgerError) {
     guard inTransaction else { return }
+    defer {
+      if playersLeft {
+        playersLeft = false
+        FreeHeapPages.release()
+      }
+    }
     if commitsAside && !cache.isOverBudget {
       commitAside()
       mutex.unlock()
@@ -205,7 +216,8 @@ extension SQLiteStore: BatchStore {
   /// (``PlayerCache/leaving(downTo:keeping:)``); those whose log grew by an eighth of
   /// ``Options/snapshotEvery`` since their snapshot get one first (as when a run ends), the
   /// others are read back from their snapshot and the few events logged after it. Players of
-  /// `keeping` (a batch's, about to be read) stay.
+  /// `keeping` (a batch's, about to be read) stay. What they free that stays free is given back
+  /// to the system when the batch commits (``FreeHeapPages``).
   func evict(downTo target: Int, keeping: Set<PlayerID> = []) {
     let keeping = keeping.union(awaitingState)
     cache.shrink(downTo: target, keeping: keeping)
@@ -221,5 +233,6 @@ extension SQLiteStore: BatchStore {
       }
     }
     for player in leaving { cache.remove(player) }
+    if !leaving.isEmpty { playersLeft = true }
   }
 }

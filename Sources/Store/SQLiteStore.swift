@@ -65,6 +65,9 @@ public final class SQLiteStore: @unchecked Sendable {
   var lockedAt = ContinuousClock.now
   /// How long the last commit finished on another thread held the lock (``takeCommitHold()``).
   var commitHold: Duration?
+  /// Whether players left the cache since the heap's free pages were last given back
+  /// (``FreeHeapPages``, at a batch's commit).
+  var playersLeft = false
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
   public static let schemaVersion = 5
