@@ -7,7 +7,9 @@ extension SQLiteStore {
   /// What the process takes besides players and batches, left out of the players' share of a
   /// bound of more than twice it: 25 MB of peak RSS for a run of three events, and paging through
   /// a small bound adds transient memory (10,000 players × 30 days peaked at 130 MB with a 128 MB
-  /// bound, 284 MB with 256 MB: the estimates run about a tenth short there).
+  /// bound, 284 MB with 256 MB). Short of it where the players overfill a bound by a little
+  /// (593–604 MB with 512 MB): there the process holds about 60 MB resident besides its heap in
+  /// use (docs/scale.md).
   static let baselineBytes = 48 << 20
 
   /// The players' and batches' share of a memory bound of `cacheBytes`.
