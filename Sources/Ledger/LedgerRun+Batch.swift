@@ -123,22 +123,22 @@ struct BatchWork {
       for index in mine { events.append(queue.events[index]) }
     }
     applications[slot] += 1
-    let application = Handed(application: applications[slot], isPart: true)
+    let application = applications[slot]
     // A player with more events than a part: its lines are written in parts as it is applied
     // (one player's state file: one call of the engine, with nothing else to overlap).
     var partsHanded: [AwardLineGroup] = []
-    var handing: ((consuming AwardLines) -> Void)?
+    var handPart: ((consuming AwardLines) -> Void)?
     if let writer, events.count > Engine.linesPart {
-      handing = { part in
-        let handing = AwardLineGroup([(slot, part)])
-        writer.write(handing)
-        partsHanded.append(handing)
+      handPart = { part in
+        let group = AwardLineGroup([(slot, part)])
+        writer.write(group)
+        partsHanded.append(group)
       }
     }
     var result = engine.record(
       batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON,
-      deferringJSON: writer != nil, handingParts: handing)
-    for handing in partsHanded { handed.append((handing, [application])) }
+      deferringJSON: writer != nil, handingParts: handPart)
+    for group in partsHanded { handed.append((group, [Handed(application: application, isPart: true)])) }
     for offset in result.outcomes.indices {
       let index = mine[offset]
       // Moved out of the result (swapped for a payload-free case), not copied.
@@ -152,7 +152,7 @@ struct BatchWork {
     lines[slot] = nil
     if let writer, let written = result.lines.take() {
       group.append((slot, written))
-      groupTags.append(Handed(application: application.application, isPart: false))
+      groupTags.append(Handed(application: application, isPart: false))
       if group.count >= Self.writerGroup { hand(to: writer) }
     } else {
       lines[slot] = result.lines

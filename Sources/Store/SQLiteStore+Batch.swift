@@ -135,8 +135,10 @@ extension SQLiteStore: BatchStore {
   }
 
   /// Commits the transaction (counting it in `fitquest_head`), then brings the cache within its
-  /// budget when it is over it (``evict(downTo:)``). When players left the cache since the last
-  /// commit, the heap's free pages are given back to the system (``FreeHeapPages``): now rather
+  /// budget when it is over it (``evict(downTo:)``). When players that held an eighth of the
+  /// cache's budget left it since the heap's free pages were last given back to the system
+  /// (``FreeHeapPages``), they are given back (at every commit that some left, 100,000 players ×
+  /// 2 days through `--cache-mb 256` ran 7.6% slower and peaked no lower): now rather
   /// than as they leave, once the players this batch read took what they freed where they could
   /// (given back as they left, the pages were faulted in again by the players read next: 10,000
   /// players × 30 days through `--cache-mb 256` took 14.6 s of system time that way, 7.3 s this
@@ -144,8 +146,8 @@ extension SQLiteStore: BatchStore {
   public func commit() throws(LedgerError) {
     guard inTransaction else { return }
     defer {
-      if playersLeft {
-        playersLeft = false
+      if bytesLeft > 0, bytesLeft >= cache.limit / 8 {
+        bytesLeft = 0
         FreeHeapPages.release()
       }
     }
@@ -232,7 +234,9 @@ extension SQLiteStore: BatchStore {
         try writeSnapshots(unsaved, touching: false)
       }
     }
-    for player in leaving { cache.remove(player) }
-    if !leaving.isEmpty { playersLeft = true }
+    for player in leaving {
+      bytesLeft += cache.entries[player]?.bytes ?? 0
+      cache.remove(player)
+    }
   }
 }

@@ -65,9 +65,10 @@ public final class SQLiteStore: @unchecked Sendable {
   var lockedAt = ContinuousClock.now
   /// How long the last commit finished on another thread held the lock (``takeCommitHold()``).
   var commitHold: Duration?
-  /// Whether players left the cache since the heap's free pages were last given back
-  /// (``FreeHeapPages``, at a batch's commit).
-  var playersLeft = false
+  /// What the players that left the cache since the heap's free pages were last given back
+  /// held, estimated (``FreeHeapPages``, at a batch's commit, from an eighth of the cache's
+  /// budget).
+  var bytesLeft = 0
 
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
   public static let schemaVersion = 5

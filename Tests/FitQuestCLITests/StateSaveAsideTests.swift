@@ -76,4 +76,19 @@ import Testing
     #expect(after.appliedCount == 947)
     #expect(after.progress == uninterrupted.progress)
   }
+
+  @Test func aLastSaveFailingNamesTheStateTheFilesHold() throws {
+    let work = Paths.temporaryDirectory("state-save-last")
+    defer { try? FileManager.default.removeItem(at: work) }
+    // One batch: the first 40 events of a new player, whose journal (about 8 kB) outgrows a
+    // limit of 10 blocks (5,120 bytes). Nothing was saved, so the summary names a new player,
+    // not the state the engine reached.
+    try (LedgerDurabilityTests.stream.prefix(40).joined(separator: "\n") + "\n").write(
+      to: work.appendingPathComponent("events.ndjson"), atomically: true, encoding: .utf8)
+    let failed = try award(work, limitBlocks: 10)
+    #expect(failed.status == 74, "\(failed.stderr)")
+    #expect(failed.stderr.contains("state.json.journal.1: error: cannot write: the file would exceed the size limit"))
+    #expect(failed.stderr.contains("applied 0 event(s); state: state.json (level 1, 0 XP)"), "\(failed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: work.file("state.json")))
+  }
 }
