@@ -205,7 +205,7 @@ struct BatchWork {
     writer.write(handing)
   }
 
-  /// Takes back every player's lines from the writer, written, its parts absorbed (a player
+  /// Takes back every player's lines from the writer, written, with their parts (a player
   /// applied again has the lines of its last time; a player's parts are handed over before its
   /// last lines).
   private mutating func collectLines() {
