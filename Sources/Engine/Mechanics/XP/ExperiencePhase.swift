@@ -43,18 +43,20 @@ extension Engine {
     let rules = pack.xp
     let explain = log.isExplaining
     var raw = 0.0
-    var values: [Double] = []
+    // Each number goes straight into the log (not into an array of the event's own first): a
+    // refused event's numbers stay there unread, as no record refers to them.
+    let start = log.values.count
     for index in rules.terms.indices {
       let value = try evaluate(rules.terms[index].formula, context)
       raw = index == 0 ? value : raw + value
-      if explain { values.append(value) }
+      if explain { log.append(value: value) }
     }
     for factor in rules.factors {
       let value = try evaluate(factor.formula, context)
       raw *= value
-      if explain { values.append(value) }
+      if explain { log.append(value: value) }
     }
-    return (raw, explain ? log.append(values: values) : .empty)
+    return (raw, explain ? ValueRange(start: Int32(start), count: Int32(log.values.count - start)) : .empty)
   }
 
   /// Adds the bonuses whose conditions hold (each rounded); explained as (index, amount) pairs.
@@ -62,7 +64,8 @@ extension Engine {
     _ total: inout Int64, _ breakdown: inout ValueRange, _ context: borrowing EventContext, _ log: inout AwardLog
   ) throws(EngineError) {
     let rules = pack.xp
-    var bonusValues: [Double] = []
+    // The (index, amount) pairs go straight into the log, after the terms' numbers.
+    let start = log.values.count
     // The bonuses' formulas follow the terms and factors in XP's formula site, condition then amount.
     let first = rules.terms.count + rules.factors.count
     for index in rules.bonuses.indices
@@ -70,10 +73,14 @@ extension Engine {
       let amount = try wholeXP(
         plan.rounding.round(try evaluate(XPMechanic.self, site: 0, formula: first + 2 * index + 1, context)))
       try add(amount, to: &total, "the workout's XP")
-      if log.isExplaining { bonusValues += [Double(index), Double(amount)] }
+      if log.isExplaining {
+        log.append(value: Double(index))
+        log.append(value: Double(amount))
+      }
     }
-    guard log.isExplaining, !bonusValues.isEmpty else { return }
-    let range = log.append(values: bonusValues)
+    let count = log.values.count - start
+    guard log.isExplaining, count > 0 else { return }
+    let range = ValueRange(start: Int32(start), count: Int32(count))
     breakdown = breakdown.count == 0 ? range : ValueRange(start: breakdown.start, count: breakdown.count + range.count)
   }
 
