@@ -113,22 +113,16 @@ struct BatchWork {
       changed[index] = false
     }
     var current = consume state
-    // The whole batch (one player's, as with a state file) is the queue's own list, shared;
-    // otherwise the player's events are copied out of it.
-    var events: [(event: ResolvedEvent, line: String)] = []
-    if mine.count == queue.count {
-      events = queue.events
-    } else {
-      events.reserveCapacity(mine.count)
-      for index in mine { events.append(queue.events[index]) }
-    }
+    // The engine reads the player's events in the queue's own list, shared (copying them out
+    // retained and released every field of every event, 2–3% of `award --store`).
+    let isWhole = mine.count == queue.count
     applications[slot] += 1
     let application = applications[slot]
     // A player with more events than a part: its lines are written in parts as it is applied
     // (one player's state file: one call of the engine, with nothing else to overlap).
     var partsHanded: [AwardLineGroup] = []
     var handPart: ((consuming AwardLines) -> Void)?
-    if let writer, events.count > Engine.linesPart {
+    if let writer, mine.count > Engine.linesPart {
       handPart = { part in
         let group = AwardLineGroup([(slot, part)])
         writer.write(group)
@@ -136,8 +130,8 @@ struct BatchWork {
       }
     }
     var result = engine.record(
-      batch: events, to: &current, keepingResolved: keepsResolved, writingJSON: writesJSON,
-      deferringJSON: writer != nil, handingParts: handPart)
+      batch: queue.events, positions: isWhole ? nil : mine, to: &current, keepingResolved: keepsResolved,
+      writingJSON: writesJSON, deferringJSON: writer != nil, handingParts: handPart, fingerprints: queue.fingerprints)
     for group in partsHanded { handed.append((group, [Handed(application: application, isPart: true)])) }
     for offset in result.outcomes.indices {
       let index = mine[offset]
@@ -239,19 +233,22 @@ struct BatchWork {
     }
     var list: [Delivered] = []
     list.reserveCapacity(range.count)
-    // The lines of the player of the last position read, copied once per run of its events: read
-    // through the array (`lines[owner]?.lines(at:)`), they were still copied (retained and
-    // released) for every event.
+    // The lines of the player of the last position read, moved out of the array for each run of
+    // its events and back after it: read through the array (`lines[owner]?.lines(at:)`), they
+    // were copied (every field retained and released) for every event, and copied once per run,
+    // for every three events of many players' interleaved days.
     var linesSlot = -1
     var playerLines: AwardLines?
+    defer { if linesSlot >= 0 { lines[linesSlot] = playerLines.take() } }
     for index in range {
       // Moved out, not copied: a position is delivered once (a part's positions come before the
       // next part's, and a refused batch stops before them).
       guard let outcome = outcomes[index].take() else { continue }
       let slot = last[index - range.lowerBound]
       if owners[index] != linesSlot {
+        if linesSlot >= 0 { lines[linesSlot] = playerLines.take() }
         linesSlot = owners[index]
-        playerLines = lines[linesSlot]
+        playerLines = lines[linesSlot].take()
       }
       list.append(
         Delivered(
@@ -265,24 +262,31 @@ struct BatchWork {
   /// order **reversed** (the last player first, so that a caller hands them on by `popLast()`,
   /// moving each out rather than copying it); the state after the batch goes with the part that
   /// holds the player's last event (handed over: the store keeps it, the batch no longer has it).
-  mutating func changesReversed(_ range: Range<Int>) -> [PlayerChange] {
+  /// `listingEvents` false: the changes' event lists are left empty (``BatchStore/recordsEvents``).
+  mutating func changesReversed(_ range: Range<Int>, listingEvents: Bool = true) -> [PlayerChange] {
     var changes: [PlayerChange] = []
     changes.reserveCapacity(players.count)
     for slot in players.indices.reversed() {
       let player = players[slot]
       var events: [AppliedEvent] = []
-      events.reserveCapacity(positions[slot].count)
-      // Read in place (``BatchItems``): reading the queue's elements copied each one whole.
-      queue.events.withUnsafeBufferPointer { buffer in
-        let items = BatchItems(buffer)
-        for index in positions[slot] where range.contains(index) && changed[index] {
-          let event = items.event(index)
-          events.append(AppliedEvent(id: event.pointee.id, day: event.pointee.day, line: items.line(index).pointee))
+      var applied = false
+      if listingEvents {
+        events.reserveCapacity(positions[slot].count)
+        // Read in place (``BatchItems``): reading the queue's elements copied each one whole.
+        queue.events.withUnsafeBufferPointer { buffer in
+          let items = BatchItems(buffer)
+          for index in positions[slot] where range.contains(index) && changed[index] {
+            let event = items.event(index)
+            events.append(AppliedEvent(id: event.pointee.id, day: event.pointee.day, line: items.line(index).pointee))
+          }
         }
+        applied = !events.isEmpty
+      } else {
+        applied = positions[slot].contains { range.contains($0) && changed[$0] }
       }
       let lastApplied = positions[slot].last { $0 < limit && changed[$0] }
       let isLast = lastApplied.map { range.contains($0) } ?? false
-      if !events.isEmpty {
+      if applied {
         let state = isLast ? after[slot].take() : nil
         let windowDays = state?.windowDays ?? after[slot]?.windowDays
         changes.append(

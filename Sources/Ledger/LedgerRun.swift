@@ -63,13 +63,18 @@ public final class LedgerRun {
   struct Queued {
     var events: [(event: ResolvedEvent, line: String)] = []
     var players: [PlayerID?] = []
+    /// Each event id's fingerprint (``Engine/record(batch:positions:to:keepingResolved:writingJSON:deferringJSON:quiet:handingParts:fingerprints:)``).
+    var fingerprints: [Fingerprint] = []
 
     var count: Int { events.count }
     var isEmpty: Bool { events.isEmpty }
 
-    mutating func append(_ event: consuming ResolvedEvent, line: String, player: PlayerID?) {
-      events.append((event, line))
+    mutating func append(
+      _ event: consuming ResolvedEvent, line: String, player: PlayerID?, fingerprint: Fingerprint
+    ) {
+      events.append((consume event, line))
       players.append(player)
+      fingerprints.append(fingerprint)
     }
 
     /// Empties the queue, keeping its room for the next batch when this one filled at least
@@ -81,6 +86,7 @@ public final class LedgerRun {
       let keepsRoom = events.count * 2 >= events.capacity
       events.removeAll(keepingCapacity: keepsRoom)
       players.removeAll(keepingCapacity: keepsRoom)
+      fingerprints.removeAll(keepingCapacity: keepsRoom)
     }
   }
 
@@ -115,8 +121,11 @@ public final class LedgerRun {
 
   /// Queues a resolved event. `canonicalLine`: the line it was read from, when the decoder found
   /// it to be the event's canonical line with ``engine``'s pack (it is then kept as it is, not
-  /// written again; ignored when ``engines`` chooses the packs).
-  package func add(_ event: consuming ResolvedEvent, canonicalLine: String? = nil) throws(EngineError) {
+  /// written again; ignored when ``engines`` chooses the packs). `fingerprint`: the event id's
+  /// ``Fingerprint``, when the caller computed it already (on another thread).
+  package func add(
+    _ event: consuming ResolvedEvent, canonicalLine: String? = nil, fingerprint: Fingerprint? = nil
+  ) throws(EngineError) {
     var key: PlayerID?
     if store.keepsPlayersApart {
       guard let text = event.player else {
@@ -141,7 +150,9 @@ public final class LedgerRun {
           "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
     }
     let line = (engines == nil ? canonicalLine : nil) ?? event.canonicalLine(pack, writer: &lineWriter)
-    queue.append(event, line: line, player: key)
+    var print = Fingerprint(high: 0, low: 0)
+    if let fingerprint { print = fingerprint } else { print = Fingerprint(event.id) }
+    queue.append(consume event, line: line, player: key, fingerprint: print)
     if batchBudget != nil {
       batchMemory.add(key, lineBytes: line.utf8.count) { store.estimatedBytes(of: $0) }
     }
@@ -201,7 +212,7 @@ public final class LedgerRun {
         let end = partEnd(from: start, limit: batch.limit)
         try deliver(batch.delivered(start..<end))
         // Handed over one by one in the players' order, each moved out of the list (not copied).
-        var changes = batch.changesReversed(start..<end)
+        var changes = batch.changesReversed(start..<end, listingEvents: store.recordsEvents)
         while let change = changes.popLast() { try store.record(consume change) }
         if end == batch.limit {
           for (player, state) in batch.unchanged() { store.restore(player, state) }

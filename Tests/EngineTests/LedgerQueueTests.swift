@@ -16,16 +16,17 @@ import Testing
     let half = (room + 1) / 2
 
     // Half of the room: kept for the next batch.
-    for _ in 0..<half { queue.append(event, line: "{}", player: nil) }
+    for _ in 0..<half { queue.append(event, line: "{}", player: nil, fingerprint: Fingerprint("w")) }
     queue.removeAll()
     #expect(queue.isEmpty)
     #expect(queue.events.capacity == room)
 
     // One event fewer: the room goes.
-    for _ in 0..<(half - 1) { queue.append(event, line: "{}", player: nil) }
+    for _ in 0..<(half - 1) { queue.append(event, line: "{}", player: nil, fingerprint: Fingerprint("w")) }
     queue.removeAll()
     #expect(queue.isEmpty)
     #expect(queue.events.capacity == 0)
     #expect(queue.players.capacity == 0)
+    #expect(queue.fingerprints.capacity == 0)
   }
 }

@@ -74,7 +74,7 @@ private struct Deferred {
 
 extension Engine {
   /// The in-order events whose award lines go together as a part to a caller that writes them
-  /// while the batch goes on (`handingParts` of ``record(batch:to:keepingResolved:writingJSON:deferringJSON:quiet:handingParts:)``):
+  /// while the batch goes on (`handingParts` of ``record(batch:positions:to:keepingResolved:writingJSON:deferringJSON:quiet:handingParts:fingerprints:)``):
   /// enough that handing a part over (a log, a lock, a wake-up) is a small cost, few enough
   /// that the last part, written while the caller waits, is short.
   package static let linesPart = 512
@@ -99,14 +99,21 @@ extension Engine {
   /// it as a part (``AwardLines/takePart(upTo:log:)``), to be written while the batch goes on and
   /// absorbed into ``BatchResult/lines`` before they are read. `quiet`: events applied in date
   /// order make no awards at all (their outcomes' lists are empty), for a caller that wants the
-  /// state alone (a store reading a player back from its log).
+  /// state alone (a store reading a player back from its log). `positions`: the batch is these
+  /// positions of `batch`, in order (a player's events among a queue of many players', read in
+  /// place rather than copied out); nil: all of it. The indexes of the result (outcomes, lines,
+  /// failure) count the batch's events. `fingerprints`: each of `batch`'s event ids'
+  /// ``Fingerprint``, when the caller has them (empty: computed here).
   package func record(
-    batch: [(event: ResolvedEvent, line: String)], to player: inout PlayerState, keepingResolved: Bool = false,
-    writingJSON: Bool = false, deferringJSON: Bool = false, quiet: Bool = false,
-    handingParts: ((consuming AwardLines) -> Void)? = nil
+    batch: [(event: ResolvedEvent, line: String)], positions: [Int]? = nil, to player: inout PlayerState,
+    keepingResolved: Bool = false, writingJSON: Bool = false, deferringJSON: Bool = false, quiet: Bool = false,
+    handingParts: ((consuming AwardLines) -> Void)? = nil, fingerprints: [Fingerprint] = []
   ) -> BatchResult {
+    precondition(fingerprints.isEmpty || fingerprints.count == batch.count, "one fingerprint per event")
+    let view = BatchView(batch: batch, positions: positions)
+    let count = view.count
     var result = BatchResult()
-    if writingJSON { result.lines = AwardLines(count: batch.count, pack: pack) }
+    if writingJSON { result.lines = AwardLines(count: count, pack: pack) }
     do {
       try bind(&player)
       if keepingResolved { try ensureSnapshots(&player) }
@@ -120,15 +127,16 @@ extension Engine {
     // for what the default pack's events make (about two records and six explanation numbers an
     // event).
     let parts = writingJSON && deferringJSON ? handingParts : nil
-    let logged = parts == nil ? batch.count : Swift.min(batch.count, Self.linesPart)
+    let logged = parts == nil ? count : Swift.min(count, Self.linesPart)
     if writingJSON { log.reserve(records: 2 * logged, values: 8 * logged) }
     var noted = 0
     // Each event read in place (``BatchItems``): binding `(event, line)` copied it and its line.
     batch.withUnsafeBufferPointer { buffer in
       let items = BatchItems(buffer)
-      for index in buffer.indices {
-        let event = items.event(index)
-        let fingerprint = Fingerprint(event.pointee.id)
+      for index in 0..<count {
+        let position = positions?[index] ?? index
+        let event = items.event(position)
+        let fingerprint = fingerprints.isEmpty ? Fingerprint(event.pointee.id) : fingerprints[position]
         if player.history.ids.contains(fingerprint) {
           result.outcomes.append(.duplicate)
           continue
@@ -139,13 +147,13 @@ extension Engine {
           // Placements and a run of retractions never mix: each replays the other first.
           if let pending = deferred, pending.isRetractionRun != isRetraction {
             deferred = nil
-            try flush(pending, batch, until: index, &result, &player)
+            try flush(pending, view, until: index, &result, &player)
           }
           if deferred == nil && !isRetraction && player.live.progress.today.admits(day) {
             let first = log.records.count
             result.outcomes.append(
               try applyInOrder(
-                event, line: items.line(index).pointee, fingerprint, &player, log: &log,
+                event, line: items.line(position).pointee, fingerprint, &player, log: &log,
                 keepingResolved: keepingResolved, makingAwards: !writingJSON && !quiet, clearingLog: !writingJSON))
             result.lines?.note(
               id: event.pointee.id, player: event.pointee.player, at: index, records: first..<log.records.count)
@@ -168,15 +176,15 @@ extension Engine {
             deferred = Deferred(before: player, from: index, isRetractionRun: isRetraction)
           }
           result.outcomes.append(
-            try self.defer(event.pointee, items.line(index).pointee, index, fingerprint, &deferred, &player))
+            try self.defer(event.pointee, items.line(position).pointee, index, fingerprint, &deferred, &player))
         } catch {
-          if let pending = deferred { try? flush(pending, batch, until: index, &result, &player) }
+          if let pending = deferred { try? flush(pending, view, until: index, &result, &player) }
           if result.failure == nil { result.failure = (index, error) }
           return
         }
       }
       if let pending = deferred {
-        try? flush(pending, batch, until: batch.count, &result, &player)
+        try? flush(pending, view, until: count, &result, &player)
       }
     }
     result.lines?.finish(log, deferring: deferringJSON)
@@ -246,7 +254,7 @@ extension Engine {
   /// before the first deferred event and applies the events up to `end` one by one, so the run
   /// stops at the failing one.
   private func flush(
-    _ pending: Deferred, _ batch: [(event: ResolvedEvent, line: String)], until end: Int, _ result: inout BatchResult,
+    _ pending: Deferred, _ batch: BatchView, until end: Int, _ result: inout BatchResult,
     _ player: inout PlayerState
   ) throws(EngineError) {
     let before = pending.before
@@ -320,4 +328,16 @@ extension Engine {
       throw error
     }
   }
+}
+
+/// The events of a batch: positions of an array of them (``Engine/record(batch:positions:to:keepingResolved:writingJSON:deferringJSON:quiet:handingParts:fingerprints:)``),
+/// or all of it.
+private struct BatchView {
+  let batch: [(event: ResolvedEvent, line: String)]
+  let positions: [Int]?
+
+  var count: Int { positions?.count ?? batch.count }
+
+  /// The batch's event at an index (copied: for the rare paths, a replay's first and last).
+  subscript(index: Int) -> (event: ResolvedEvent, line: String) { batch[positions?[index] ?? index] }
 }

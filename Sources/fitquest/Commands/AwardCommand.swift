@@ -191,7 +191,9 @@ enum AwardCommand: Command {
             lineNumber = item.number
             // Taken out: the event moves on to the session, not copied.
             guard let event = item.event.take() else { continue }
-            try session.add(consume event, canonicalLine: item.canonicalLine.take(), number: item.number)
+            try session.add(
+              consume event, canonicalLine: item.canonicalLine.take(), fingerprint: item.fingerprint,
+              number: item.number)
           }
         }
         lineNumber = reader.lineNumber

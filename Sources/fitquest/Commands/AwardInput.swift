@@ -20,9 +20,14 @@ struct AwardInputItem {
   var canonicalLine: String?
   /// The line's number.
   var number = 0
+  /// The event id's fingerprint, computed where the line is read (with ``AwardReadAhead``, on
+  /// the reading thread rather than the one that applies the events).
+  var fingerprint = Fingerprint(high: 0, low: 0)
 
   static func event(_ event: consuming ResolvedEvent, canonicalLine: String?, number: Int) -> AwardInputItem {
-    AwardInputItem(kind: .event, event: event, canonicalLine: canonicalLine, number: number)
+    let fingerprint = Fingerprint(event.id)
+    return AwardInputItem(
+      kind: .event, event: event, canonicalLine: canonicalLine, number: number, fingerprint: fingerprint)
   }
 
   static let otherPartition = AwardInputItem(kind: .otherPartition)

@@ -31,10 +31,12 @@ struct AwardSession {
 
   /// Queues an event (with its line when that is already its canonical line); a full batch is
   /// committed.
-  mutating func add(_ event: consuming ResolvedEvent, canonicalLine: String?, number: Int) throws {
+  mutating func add(
+    _ event: consuming ResolvedEvent, canonicalLine: String?, fingerprint: Fingerprint? = nil, number: Int
+  ) throws {
     let id = event.id
     do {
-      try run.add(consume event, canonicalLine: canonicalLine)
+      try run.add(consume event, canonicalLine: canonicalLine, fingerprint: fingerprint)
     } catch {
       throw AwardCommand.diagnostic(error, eventID: id, file: file, line: number)
     }
