@@ -168,22 +168,23 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// Reads a pipe to its end on a thread of its own (a child blocked on a full pipe would never
-  /// end otherwise).
+  /// end otherwise). What it read so far may be asked at any time (a test polls a running
+  /// child's output): the bytes are appended and read under a lock.
   private final class Reader: @unchecked Sendable {
-    private let fd: Int32
-    private(set) var data = Data()
+    private let lock = NSLock()
+    private var collected = Data()
     private let done = DispatchSemaphore(value: 0)
-    private var isFinished = false
 
     init(_ fd: Int32) {
-      self.fd = fd
       let thread = Thread { [self] in
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
           let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
           if count < 0 && errno == EINTR { continue }
           guard count > 0 else { break }
-          data.append(contentsOf: buffer[..<count])
+          lock.lock()
+          collected.append(contentsOf: buffer[..<count])
+          lock.unlock()
         }
         close(fd)
         done.signal()
@@ -191,10 +192,18 @@ public final class ChildProcess: @unchecked Sendable {
       thread.start()
     }
 
+    /// The bytes read so far (all of them after ``finish()``).
+    var data: Data {
+      lock.lock()
+      defer { lock.unlock() }
+      return collected
+    }
+
+    /// Waits until the pipe is read to its end (at once after the first time: signalled again
+    /// for the next caller, from whichever thread).
     func finish() {
-      guard !isFinished else { return }
       done.wait()
-      isFinished = true
+      done.signal()
     }
   }
 }
