@@ -12,9 +12,6 @@ struct BatchMemory {
   /// a batch of its own (one replay per late event instead of one per batch).
   static let minimumEvents = 64
 
-  private var players: Set<PlayerID> = []
-  /// The player of the last event counted (its events often come together: not hashed again).
-  private var lastPlayer: PlayerID?
   /// The distinct players' states, estimated.
   private(set) var playerBytes = 0
   /// The queued events.
@@ -23,17 +20,14 @@ struct BatchMemory {
   /// Everything the batch holds.
   var bytes: Int { playerBytes + eventBytes }
 
-  /// Counts a queued event of `player` (its state the first time it is named).
-  mutating func add(_ player: PlayerID?, lineBytes: Int, estimate: (PlayerID?) -> Int) {
+  /// Counts a queued event, with its player's state when this is the player's first event of
+  /// the batch (`player`: its estimated bytes; 0 otherwise).
+  mutating func add(lineBytes: Int, player: Int) {
     eventBytes += Self.bytesPerEvent + lineBytes
-    guard let player, player != lastPlayer else { return }
-    lastPlayer = player
-    if players.insert(player).inserted { playerBytes += estimate(player) }
+    playerBytes += player
   }
 
   mutating func removeAll() {
-    players.removeAll(keepingCapacity: true)
-    lastPlayer = nil
     playerBytes = 0
     eventBytes = 0
   }

@@ -10,12 +10,13 @@ import Engine
 /// committed.
 struct BatchWork {
   /// The players, in the order of their first event.
-  private(set) var players: [PlayerID?] = []
+  let players: [PlayerID?]
   /// Each player's event positions, ascending.
-  private var positions: [[Int]] = []
-  private var ordinal: [PlayerID?: Int] = [:]
-  /// Each player's state after its events.
+  private let positions: [[Int]]
+  private let ordinal: [PlayerID?: Int]
+  /// Each player's state after its events, and its window (read without copying the state).
   private var after: [PlayerState?] = []
+  private var windows: [Int?] = []
   /// The engine that applied each player's events.
   private var engines: [Engine?] = []
   private var corrections: [[Award]] = []
@@ -39,7 +40,7 @@ struct BatchWork {
   /// Players whose lines are handed over together: few enough that the last group, written
   /// while the batch waits, is short; enough that handing over costs little.
   static let writerGroup = 64
-  private var owners: [Int]
+  private let owners: [Int]
   private var offsets: [Int]
   /// The first refused event; the batch stops before it.
   private(set) var refusal: Refusal?
@@ -57,29 +58,13 @@ struct BatchWork {
     outcomes = Array(repeating: nil, count: queue.count)
     changed = Array(repeating: false, count: queue.count)
     offsets = Array(repeating: 0, count: queue.count)
-    owners = Array(repeating: 0, count: queue.count)
-    // By index: iterating the items would copy (retain) every event for its player alone.
-    for index in queue.players.indices {
-      let player = queue.players[index]
-      // A run of one player's events (every event of a state file's batch) is grouped without
-      // hashing the player again.
-      if index > 0, player == queue.players[index - 1] {
-        let known = owners[index - 1]
-        positions[known].append(index)
-        owners[index] = known
-        continue
-      }
-      if let known = ordinal[player] {
-        positions[known].append(index)
-        owners[index] = known
-        continue
-      }
-      owners[index] = players.count
-      ordinal[player] = players.count
-      players.append(player)
-      positions.append([index])
-    }
+    // Grouped as they were queued (``LedgerRun/Queued``).
+    players = queue.players
+    positions = queue.positions
+    ordinal = queue.ordinal
+    owners = queue.owners
     after = Array(repeating: nil, count: players.count)
+    windows = Array(repeating: nil, count: players.count)
     engines = Array(repeating: nil, count: players.count)
     corrections = Array(repeating: [], count: players.count)
     lines = Array(repeating: nil, count: players.count)
@@ -151,6 +136,7 @@ struct BatchWork {
     } else {
       lines[slot] = result.lines
     }
+    windows[slot] = current.windowDays
     after[slot] = consume current
     if let failure = result.failure, mine[failure.index] < limit {
       refusal = Refusal(index: mine[failure.index], error: failure.error)
@@ -287,10 +273,12 @@ struct BatchWork {
       let lastApplied = positions[slot].last { $0 < limit && changed[$0] }
       let isLast = lastApplied.map { range.contains($0) } ?? false
       if applied {
-        let state = isLast ? after[slot].take() : nil
-        let windowDays = state?.windowDays ?? after[slot]?.windowDays
+        // The window read from its own list: read through the optional state, the whole state was
+        // copied (every field retained and released) for each player.
         changes.append(
-          PlayerChange(player: player, events: events, state: state, engine: engines[slot], windowDays: windowDays))
+          PlayerChange(
+            player: player, events: events, state: isLast ? after[slot].take() : nil, engine: engines[slot],
+            windowDays: windows[slot]))
       }
     }
     return changes

@@ -57,39 +57,6 @@ public final class LedgerRun {
   /// Writes the queued events' canonical lines (one buffer for the run).
   @exclusivity(unchecked) private var lineWriter = JSONWriter()
 
-  /// The queued events, each with its canonical line, in the form ``Engine/record(batch:to:)``
-  /// takes (a batch of one player is handed to the engine whole, not copied event by event),
-  /// and each one's player.
-  struct Queued {
-    var events: [(event: ResolvedEvent, line: String)] = []
-    var players: [PlayerID?] = []
-    /// Each event id's fingerprint (``Engine/record(batch:positions:to:keepingResolved:writingJSON:deferringJSON:quiet:handingParts:fingerprints:)``).
-    var fingerprints: [Fingerprint] = []
-
-    var count: Int { events.count }
-    var isEmpty: Bool { events.isEmpty }
-
-    mutating func append(
-      _ event: consuming ResolvedEvent, line: String, player: PlayerID?, fingerprint: Fingerprint
-    ) {
-      events.append((consume event, line))
-      players.append(player)
-      fingerprints.append(fingerprint)
-    }
-
-    /// Empties the queue, keeping its room for the next batch when this one filled at least
-    /// half of it: a batch ended early by memory (``isFull``) after a larger one does not keep
-    /// the larger one's room. With `--cache-mb 512`, 10,000 players × 30 days went from a first
-    /// batch of 190,000 events (no player cached yet) to batches of 20,000–40,000, and the first
-    /// one's room (about 60 MB of heap in use, every page touched) stayed for the whole run.
-    mutating func removeAll() {
-      let keepsRoom = events.count * 2 >= events.capacity
-      events.removeAll(keepingCapacity: keepsRoom)
-      players.removeAll(keepingCapacity: keepsRoom)
-      fingerprints.removeAll(keepingCapacity: keepsRoom)
-    }
-  }
-
   /// A run over a store.
   public init(store: any BatchStore, engine: Engine, windowDays: Int? = nil) {
     self.store = store
@@ -152,9 +119,9 @@ public final class LedgerRun {
     let line = (engines == nil ? canonicalLine : nil) ?? event.canonicalLine(pack, writer: &lineWriter)
     var print = Fingerprint(high: 0, low: 0)
     if let fingerprint { print = fingerprint } else { print = Fingerprint(event.id) }
-    queue.append(consume event, line: line, player: key, fingerprint: print)
+    let isNewPlayer = queue.append(consume event, line: line, player: key, fingerprint: print)
     if batchBudget != nil {
-      batchMemory.add(key, lineBytes: line.utf8.count) { store.estimatedBytes(of: $0) }
+      batchMemory.add(lineBytes: line.utf8.count, player: isNewPlayer ? store.estimatedBytes(of: key) : 0)
     }
   }
 

@@ -29,4 +29,27 @@ import Testing
     #expect(queue.players.capacity == 0)
     #expect(queue.fingerprints.capacity == 0)
   }
+
+  /// Events are grouped by player as they are queued: each player once, in the order of its
+  /// first event, with its positions; ids equal as Swift strings but not as bytes stay apart.
+  @Test func eventsAreGroupedByTheBytesOfTheirPlayersAsTheyAreQueued() throws {
+    let engine = try Fixture.engine("mini")
+    let event = try engine.resolve(Fixture.workout("w", Fixture.day(0), "strength", minutes: 30))
+    let angstrom = try #require(PlayerID("\u{212B}"))
+    let ring = try #require(PlayerID("\u{00C5}"))
+    let ana = try #require(PlayerID("ana"))
+    var queue = LedgerRun.Queued()
+    var firsts: [Bool] = []
+    for player in [angstrom, ring, angstrom, angstrom, ana, ring] {
+      firsts.append(queue.append(event, line: "{}", player: player, fingerprint: Fingerprint("w")))
+    }
+    #expect(firsts == [true, true, false, false, true, false])
+    #expect(queue.players == [angstrom, ring, ana])
+    #expect(queue.positions == [[0, 2, 3], [1, 5], [4]])
+    #expect(queue.owners == [0, 1, 0, 0, 2, 1])
+    queue.removeAll()
+    #expect(queue.players.isEmpty && queue.positions.isEmpty && queue.owners.isEmpty)
+    let first = queue.append(event, line: "{}", player: ring, fingerprint: Fingerprint("w"))
+    #expect(first)
+  }
 }
