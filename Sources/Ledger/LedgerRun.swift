@@ -91,7 +91,7 @@ public final class LedgerRun {
   /// written again; ignored when ``engines`` chooses the packs). `fingerprint`: the event id's
   /// ``Fingerprint``, when the caller computed it already (on another thread).
   package func add(
-    _ event: consuming ResolvedEvent, canonicalLine: String? = nil, fingerprint: Fingerprint? = nil
+    _ event: consuming ResolvedEvent, canonicalLine: consuming String? = nil, fingerprint: Fingerprint? = nil
   ) throws(EngineError) {
     var key: PlayerID?
     if store.keepsPlayersApart {
@@ -108,15 +108,22 @@ public final class LedgerRun {
         lastKey = id
       }
     }
-    let pack: RulePack
-    do {
-      pack = try engine(for: key).pack
-    } catch {
-      throw .invalidEvent(
-        message:
-          "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
+    let line: String
+    if engines == nil, let text = canonicalLine.take() {
+      // Kept as read (moved, not copied): the engine and its pack are not touched (retaining them for each line
+      // moved their reference counts between this thread and the one that read the line).
+      line = text
+    } else {
+      let pack: RulePack
+      do {
+        pack = try engine(for: key).pack
+      } catch {
+        throw .invalidEvent(
+          message:
+            "the rules of player '\(key?.text ?? "")' cannot be read: \(error.diagnostics.first?.message ?? "unknown")")
+      }
+      line = event.canonicalLine(pack, writer: &lineWriter)
     }
-    let line = (engines == nil ? canonicalLine : nil) ?? event.canonicalLine(pack, writer: &lineWriter)
     var print = Fingerprint(high: 0, low: 0)
     if let fingerprint { print = fingerprint } else { print = Fingerprint(event.id) }
     let isNewPlayer = queue.append(consume event, line: line, player: key, fingerprint: print)
