@@ -128,7 +128,9 @@ public final class LedgerRun {
     if let fingerprint { print = fingerprint } else { print = Fingerprint(event.id) }
     let isNewPlayer = queue.append(consume event, line: line, player: key, fingerprint: print)
     if batchBudget != nil {
-      batchMemory.add(lineBytes: line.utf8.count, player: isNewPlayer ? store.estimatedBytes(of: key) : 0)
+      // A store of one player (nil) counts no player's state, as ``BatchMemory`` always did.
+      let estimate = isNewPlayer && key != nil ? store.estimatedBytes(of: key) : 0
+      batchMemory.add(lineBytes: line.utf8.count, player: estimate)
     }
   }
 
