@@ -9,11 +9,12 @@ import Engine
 /// it changes): a player applied again after a refusal is read again from the store, as
 /// committed.
 struct BatchWork {
-  /// The players, in the order of their first event.
-  let players: [PlayerID?]
-  /// Each player's event positions, ascending.
-  private let positions: [[Int]]
-  private let ordinal: [PlayerID?: Int]
+  /// The players, in the order of their first event, each one's event positions, its index by
+  /// id, and each event's player: as the queue grouped them (``LedgerRun/Queued``).
+  var players: [PlayerID?] { queue.players }
+  private var positions: [[Int]] { queue.positions }
+  private var ordinal: [PlayerID?: Int] { queue.ordinal }
+  private var owners: [Int] { queue.owners }
   /// Each player's state after its events, and its window (read without copying the state).
   private var after: [PlayerState?] = []
   private var windows: [Int?] = []
@@ -40,7 +41,6 @@ struct BatchWork {
   /// Players whose lines are handed over together: few enough that the last group, written
   /// while the batch waits, is short; enough that handing over costs little.
   static let writerGroup = 64
-  private let owners: [Int]
   private var offsets: [Int]
   /// The first refused event; the batch stops before it.
   private(set) var refusal: Refusal?
@@ -58,11 +58,6 @@ struct BatchWork {
     outcomes = Array(repeating: nil, count: queue.count)
     changed = Array(repeating: false, count: queue.count)
     offsets = Array(repeating: 0, count: queue.count)
-    // Grouped as they were queued (``LedgerRun/Queued``).
-    players = queue.players
-    positions = queue.positions
-    ordinal = queue.ordinal
-    owners = queue.owners
     after = Array(repeating: nil, count: players.count)
     windows = Array(repeating: nil, count: players.count)
     engines = Array(repeating: nil, count: players.count)

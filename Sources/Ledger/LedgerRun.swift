@@ -124,9 +124,9 @@ public final class LedgerRun {
       }
       line = event.canonicalLine(pack, writer: &lineWriter)
     }
-    var print = Fingerprint(high: 0, low: 0)
-    if let fingerprint { print = fingerprint } else { print = Fingerprint(event.id) }
-    let isNewPlayer = queue.append(consume event, line: line, player: key, fingerprint: print)
+    let id: Fingerprint
+    if let fingerprint { id = fingerprint } else { id = Fingerprint(event.id) }
+    let isNewPlayer = queue.append(consume event, line: line, player: key, fingerprint: id)
     if batchBudget != nil {
       // A store of one player (nil) counts no player's state, as ``BatchMemory`` always did.
       let estimate = isNewPlayer && key != nil ? store.estimatedBytes(of: key) : 0
