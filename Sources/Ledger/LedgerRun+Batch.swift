@@ -50,8 +50,18 @@ struct BatchWork {
   private let keepsResolved: Bool
   private let writesJSON: Bool
 
-  init(_ queue: LedgerRun.Queued, keepsResolved: Bool, writesJSON: Bool = false, writer: AwardLineWriter? = nil) {
+  /// Destroys the events players' windows drop, on its thread, as they are set aside in
+  /// `dropped` (nil: the engine destroys them as it goes).
+  private let disposal: Disposal?
+  private let dropped: DroppedEvents?
+
+  init(
+    _ queue: LedgerRun.Queued, keepsResolved: Bool, writesJSON: Bool = false, writer: AwardLineWriter? = nil,
+    disposal: Disposal? = nil
+  ) {
     self.queue = queue
+    self.disposal = disposal
+    dropped = disposal.map { _ in DroppedEvents() }
     self.keepsResolved = keepsResolved
     self.writesJSON = writesJSON
     self.writer = writesJSON ? writer : nil
@@ -109,9 +119,15 @@ struct BatchWork {
         partsHanded.append(group)
       }
     }
-    var result = engine.record(
-      batch: queue.events, positions: isWhole ? nil : mine, to: &current, keepingResolved: keepsResolved,
-      writingJSON: writesJSON, deferringJSON: writer != nil, handingParts: handPart, fingerprints: queue.fingerprints)
+    var result = Self.record(&current, droppingInto: dropped) { state in
+      engine.record(
+        batch: queue.events, positions: isWhole ? nil : mine, to: &state, keepingResolved: keepsResolved,
+        writingJSON: writesJSON, deferringJSON: writer != nil, handingParts: handPart, fingerprints: queue.fingerprints)
+    }
+    if let disposal, let dropped {
+      let (storages, events) = dropped.take()
+      if !storages.isEmpty { disposal.dispose(Disposal.Garbage(storages), events: events) }
+    }
     for group in partsHanded { handed.append((group, [Handed(application: application, isPart: true)])) }
     for offset in result.outcomes.indices {
       let index = mine[offset]
@@ -136,6 +152,15 @@ struct BatchWork {
     if let failure = result.failure, mine[failure.index] < limit {
       refusal = Refusal(index: mine[failure.index], error: failure.error)
     }
+  }
+
+  /// Calls `body` with the state's window setting aside the events it drops in `sink`.
+  private static func record(
+    _ state: inout PlayerState, droppingInto sink: DroppedEvents?, _ body: (inout PlayerState) -> BatchResult
+  ) -> BatchResult {
+    state.history.kept.droppedInto = sink
+    defer { state.history.kept.droppedInto = nil }
+    return body(&state)
   }
 
   /// Applies again, from position `start` (the part being committed) up to the refused event,

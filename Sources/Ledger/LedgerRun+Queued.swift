@@ -24,10 +24,10 @@ extension LedgerRun {
     /// Queues an event of `player`; true when it is the player's first of the batch.
     @discardableResult
     mutating func append(
-      _ event: consuming ResolvedEvent, line: String, player: PlayerID?, fingerprint: Fingerprint
+      _ event: consuming ResolvedEvent, line: consuming String, player: PlayerID?, fingerprint: Fingerprint
     ) -> Bool {
       let index = events.count
-      events.append((consume event, line))
+      events.append((consume event, consume line))
       fingerprints.append(fingerprint)
       // A run of one player's events (every event of a state file's batch) is grouped without
       // hashing the player again.
@@ -62,6 +62,22 @@ extension LedgerRun {
       players.removeAll(keepingCapacity: keepsRoom)
       positions.removeAll(keepingCapacity: keepsRoom)
       ordinal.removeAll(keepingCapacity: keepsRoom)
+    }
+
+    /// The queue, taken whole (to be destroyed elsewhere: ``Disposal``), leaving it empty with
+    /// room as ``removeAll()`` keeps it.
+    mutating func takeAll() -> Queued {
+      var taken = Queued()
+      swap(&taken, &self)
+      if taken.events.count * 2 >= taken.events.capacity {
+        events.reserveCapacity(taken.events.capacity)
+        fingerprints.reserveCapacity(taken.fingerprints.capacity)
+        owners.reserveCapacity(taken.owners.capacity)
+        players.reserveCapacity(taken.players.capacity)
+        positions.reserveCapacity(taken.positions.capacity)
+        ordinal.reserveCapacity(taken.ordinal.capacity)
+      }
+      return taken
     }
   }
 }

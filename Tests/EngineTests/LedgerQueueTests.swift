@@ -52,4 +52,18 @@ import Testing
     let first = queue.append(event, line: "{}", player: ring, fingerprint: Fingerprint("w"))
     #expect(first)
   }
+
+  /// Taken whole (to be destroyed on another thread, ``Disposal``), a queue leaves an empty one
+  /// with the room it had.
+  @Test func aTakenQueueLeavesAnEmptyOneWithItsRoom() throws {
+    let engine = try Fixture.engine("mini")
+    let event = try engine.resolve(Fixture.workout("w", Fixture.day(0), "strength", minutes: 30))
+    var queue = LedgerRun.Queued()
+    for index in 0..<600 { queue.append(event, line: "{\(index)}", player: nil, fingerprint: Fingerprint("w\(index)")) }
+    let room = queue.events.capacity
+    let taken = queue.takeAll()
+    #expect(taken.count == 600 && taken.events[599].line == "{599}" && taken.positions == [Array(0..<600)])
+    #expect(queue.isEmpty && queue.players.isEmpty && queue.positions.isEmpty && queue.owners.isEmpty)
+    #expect(queue.events.capacity >= room)
+  }
 }

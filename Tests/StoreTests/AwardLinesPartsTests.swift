@@ -47,8 +47,10 @@ import Testing
 
   /// Runs one player's events through a fresh state file in batches; returns every delivered
   /// event's JSON and the state saved.
-  static func stateDeliveries(_ events: [Event], batch: Int, aside: Bool) throws -> (json: [String], saved: PlayerState)
-  {
+  /// `disposing`: the run destroys its queues and the events the window drops on another thread.
+  static func stateDeliveries(
+    _ events: [Event], batch: Int, aside: Bool, disposing: Bool = false
+  ) throws -> (json: [String], saved: PlayerState) {
     let directory = Paths.temporaryDirectory("parts")
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("state.json").path
@@ -57,6 +59,7 @@ import Testing
     let run = LedgerRun(store: store, engine: StoreFixture.engine)
     run.writesAwardJSON = aside
     run.writesAwardJSONAside = aside
+    run.disposesAside = disposing
     var json: [String] = []
     var start = 0
     while start < events.count {

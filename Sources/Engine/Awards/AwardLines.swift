@@ -93,7 +93,9 @@ package struct AwardLines: Sendable {
       let middle = (low + high) / 2
       if parts[middle].base <= index { low = middle + 1 } else { high = middle }
     }
-    return low == 0 ? [] : parts[low - 1].lines(at: index)
+    // Read in place: the array's subscript copied the part (every field retained and released)
+    // for each event of a batch written in parts.
+    return low == 0 ? [] : parts.withUnsafeBufferPointer { $0[low - 1].lines(at: index) }
   }
 
   /// Notes that the event (`id`, `player`) at a batch index recorded the log's `records` (its

@@ -47,6 +47,10 @@ package struct KeptEvent: Sendable {
     self.line = line
   }
 
+  /// An empty event, holding nothing on the heap: what a storage keeps in the places of events
+  /// moved out of it (``KeptEvents/removeFirst(_:)``).
+  static let placeholder = KeptEvent(id: "", day: Day(0), isClosure: false, seq: 0, line: "")
+
   /// Replay order: by day, a day's closure after its other events, then by arrival.
   var key: (Int, Int, Int) { (day.number, isClosure ? 1 : 0, seq) }
 }

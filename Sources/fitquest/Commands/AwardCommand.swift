@@ -133,6 +133,7 @@ enum AwardCommand: Command {
     // the events after them; each save finishes on another thread while the next batch applies.
     let twoCores = ProcessInfo.processInfo.activeProcessorCount > 1
     run.writesAwardJSONAside = twoCores
+    run.disposesAside = twoCores
     store.savesAside = twoCores
     do {
       lock = try FileLock(path: statePath + ".lock", wait: !arguments.noWait) {

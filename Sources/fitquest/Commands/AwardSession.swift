@@ -32,11 +32,11 @@ struct AwardSession {
   /// Queues an event (with its line when that is already its canonical line); a full batch is
   /// committed.
   mutating func add(
-    _ event: consuming ResolvedEvent, canonicalLine: String?, fingerprint: Fingerprint? = nil, number: Int
+    _ event: consuming ResolvedEvent, canonicalLine: consuming String?, fingerprint: Fingerprint? = nil, number: Int
   ) throws {
     let id = event.id
     do {
-      try run.add(consume event, canonicalLine: canonicalLine, fingerprint: fingerprint)
+      try run.add(consume event, canonicalLine: canonicalLine.take(), fingerprint: fingerprint)
     } catch {
       throw AwardCommand.diagnostic(error, eventID: id, file: file, line: number)
     }
