@@ -226,7 +226,10 @@ extension Engine {
       player.history.checkpoint = replayed.0.progress
     } else {
       try ensureSnapshots(&player)
-      player.history.checkpoint = player.history.snapshots[player.history.kept[cut].day.number] ?? player.live.progress
+      // The day read in place: the subscript copied the kept event (its id, line and resolved
+      // form retained and released, each a cache miss for an event kept since 60 days).
+      let firstKept = player.history.kept.day(at: cut).number
+      player.history.checkpoint = player.history.snapshots[firstKept] ?? player.live.progress
     }
     // A day's events are together: its snapshot is removed once, the days read in place.
     var foldedDay: Int?
