@@ -22,8 +22,11 @@ final class Disposal: Sendable {
   /// too much waits already (it is destroyed here then, on the caller's thread).
   @discardableResult
   func dispose(_ item: consuming Garbage, events: Int) -> Bool {
-    mailbox.post(item, events: events)
+    mailbox.post(consume item, events: events)
   }
+
+  /// The events handed over and taken so far (for tests: what the run did not free itself).
+  var eventsTaken: Int { mailbox.taken }
 
   /// What the thread destroys: any value, moved in (the thread is the only one to hold it).
   struct Garbage: @unchecked Sendable {
@@ -38,6 +41,13 @@ final class Disposal: Sendable {
     private var events = 0
     private var isClosed = false
     private var isStarted = false
+    private var takenEvents = 0
+
+    var taken: Int {
+      condition.lock()
+      defer { condition.unlock() }
+      return takenEvents
+    }
 
     func post(_ item: consuming Garbage, events count: Int) -> Bool {
       condition.lock()
@@ -45,8 +55,9 @@ final class Disposal: Sendable {
         condition.unlock()
         return false
       }
-      waiting.append(item)
+      waiting.append(consume item)
       events += count
+      takenEvents += count
       let start = !isStarted
       isStarted = true
       condition.signal()

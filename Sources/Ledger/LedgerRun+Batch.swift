@@ -126,7 +126,7 @@ struct BatchWork {
     }
     if let disposal, let dropped {
       let (storages, events) = dropped.take()
-      if !storages.isEmpty { disposal.dispose(Disposal.Garbage(storages), events: events) }
+      if !storages.isEmpty { disposal.dispose(Disposal.Garbage(consume storages), events: events) }
     }
     for group in partsHanded { handed.append((group, [Handed(application: application, isPart: true)])) }
     for offset in result.outcomes.indices {

@@ -44,6 +44,9 @@ public final class LedgerRun {
   /// events players' windows drop (``Disposal``): for a caller with a core to spare.
   package var disposesAside = false
   private lazy var disposal = Disposal()
+  /// The events handed to the thread that frees (``disposesAside``): queued, and dropped by
+  /// players' windows.
+  package var eventsFreedAside: Int { disposesAside ? disposal.eventsTaken : 0 }
   /// Called once per player whose saved state needed a warning (the rules changed since it was
   /// saved, entries were dropped), with the player and the message.
   public var onWarning: (PlayerID?, String) -> Void = { _, _ in }

@@ -47,10 +47,11 @@ import Testing
 
   /// Runs one player's events through a fresh state file in batches; returns every delivered
   /// event's JSON and the state saved.
-  /// `disposing`: the run destroys its queues and the events the window drops on another thread.
+  /// `disposing`: the run destroys its queues and the events the window drops on another thread
+  /// (`freedAside`: how many it handed there).
   static func stateDeliveries(
     _ events: [Event], batch: Int, aside: Bool, disposing: Bool = false
-  ) throws -> (json: [String], saved: PlayerState) {
+  ) throws -> (json: [String], saved: PlayerState, freedAside: Int) {
     let directory = Paths.temporaryDirectory("parts")
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("state.json").path
@@ -71,7 +72,7 @@ import Testing
     }
     try run.finishCommits()
     let saved = try #require(try FileStore(path: path).load(player: ""))
-    return (json, saved)
+    return (json, saved, run.eventsFreedAside)
   }
 
   @Test func aStateFilesLongBatchesDeliverWhatTheirAwardsEncodeTo() throws {

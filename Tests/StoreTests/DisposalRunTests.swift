@@ -27,7 +27,7 @@ import Testing
 
   @Test func aStateFileDisposingAsideDeliversAndSavesTheSame() throws {
     // 900 days of three events: the 60-day window keeps 180 and folds 2,520, so its storage is
-    // reclaimed in each batch of 1,500 (every 1,024 events folded at least).
+    // reclaimed in each batch (1,500 then 1,200 events: once 1,026 events, 342 days, are folded).
     let events = Self.inOrder(days: 900)
     #expect(events.count == 2_700)
     let itself = try AwardLinesPartsTests.stateDeliveries(events, batch: 1_500, aside: true)
@@ -38,27 +38,51 @@ import Testing
     #expect(aside.saved.progress == itself.saved.progress)
     #expect(aside.saved.history.kept.count == 180)
     #expect(aside.saved.history.kept.map(\.line) == itself.saved.history.kept.map(\.line))
+    // Freed aside: the two batches' queues (2,700 events) and two reclaims of 1,026 dropped.
+    #expect(itself.freedAside == 0)
+    #expect(aside.freedAside == 2_700 + 2 * 1_026)
   }
 
-  /// An object that says when it is destroyed.
-  final class Tracked: Sendable {
+  /// An object that says when it is destroyed, and on which thread.
+  final class Tracked: @unchecked Sendable {
     let gone: DispatchSemaphore
-    init(_ gone: DispatchSemaphore) { self.gone = gone }
-    deinit { gone.signal() }
+    let thread: ThreadBox
+    init(_ gone: DispatchSemaphore, _ thread: ThreadBox = ThreadBox()) {
+      self.gone = gone
+      self.thread = thread
+    }
+    deinit {
+      thread.set(Thread.current)
+      gone.signal()
+    }
+  }
+
+  /// A thread, set on one thread and read on another.
+  final class ThreadBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var thread: Thread?
+    func set(_ value: Thread) { lock.withLock { thread = value } }
+    var value: Thread? { lock.withLock { thread } }
   }
 
   @Test func whatIsHandedOverIsDestroyedOnTheDisposalsThread() {
     let disposal = Disposal()
     let gone = DispatchSemaphore(value: 0)
-    #expect(disposal.dispose(Disposal.Garbage([Tracked(gone)]), events: 1))
+    let thread = ThreadBox()
+    #expect(disposal.dispose(Disposal.Garbage([Tracked(gone, thread)]), events: 1))
     #expect(gone.wait(timeout: .now() + 30) == .success)
+    #expect(thread.value != nil && thread.value !== Thread.current)
+    #expect(disposal.eventsTaken == 1)
   }
 
   @Test func beyondTheLimitTheCallerDestroysWhatItHandsOver() {
     let disposal = Disposal()
     let gone = DispatchSemaphore(value: 0)
-    #expect(!disposal.dispose(Disposal.Garbage([Tracked(gone)]), events: Disposal.limit + 1))
+    let thread = ThreadBox()
+    #expect(!disposal.dispose(Disposal.Garbage([Tracked(gone, thread)]), events: Disposal.limit + 1))
     // Destroyed before `dispose` returned, on this thread.
     #expect(gone.wait(timeout: .now()) == .success)
+    #expect(thread.value === Thread.current)
+    #expect(disposal.eventsTaken == 0)
   }
 }

@@ -37,6 +37,7 @@ package struct KeptEvents: RandomAccessCollection, MutableCollection, Sendable {
     guard head >= 1024 && head * 2 >= storage.count else { return }
     if let sink = droppedInto, let rest = movingOutRest() {
       sink.storages.append(storage)
+      sink.events += head
       storage = rest
     } else {
       storage.removeFirst(head)
@@ -121,12 +122,17 @@ extension KeptEvents: ExpressibleByArrayLiteral {
 /// were moved out. Used from one thread at a time.
 package final class DroppedEvents: @unchecked Sendable {
   package var storages: [[KeptEvent]] = []
+  /// The events dropped in them (not counting the placeholders).
+  package var events = 0
 
   package init() {}
 
-  /// The storages set aside since the last call, and the events they hold.
+  /// The storages set aside since the last call, and the events dropped in them.
   package func take() -> (storages: [[KeptEvent]], events: Int) {
-    defer { storages = [] }
-    return (storages, storages.reduce(0) { $0 + $1.count })
+    defer {
+      storages = []
+      events = 0
+    }
+    return (storages, events)
   }
 }
