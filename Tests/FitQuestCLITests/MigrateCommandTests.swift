@@ -60,22 +60,31 @@ import Testing
     #expect(reference.states.count == 60 && reference.records.count == 60)
     var random = TestRandom(seed: 24)
     var interrupted = 0
-    // Four kills, and more (up to twelve) until one lands in the middle: on a loaded machine the
-    // uninterrupted run's time says little about where a kill lands.
+    // Four kills at random moments, and more (up to sixteen) until one lands in the middle: on a
+    // loaded machine (CI runs the tests in parallel) the uninterrupted run's time says little
+    // about where a kill lands, so those look for the middle by halving, between the latest kill
+    // that came before any player was migrated and the earliest that came after the last.
+    var early = 0.0
+    var late = 2.0
     var attempt = 0
-    while attempt < 4 || (interrupted == 0 && attempt < 12) {
+    while attempt < 4 || (interrupted == 0 && attempt < 16) {
       defer { attempt += 1 }
       let store = "killed-\(attempt).sqlite"
       try FileManager.default.copyItem(
         at: work.appendingPathComponent("base.sqlite"), to: work.appendingPathComponent(store))
+      let fraction = attempt < 4 ? Double.random(in: 0.3...0.95, using: &random) : (early + late) / 2
       let process = try ChildProcess(
         Paths.fitquest, migrate + ["--store", store, "--threads", "\(1 + attempt % 2)"], in: work)
-      usleep(UInt32(duration * 1e6 * Double.random(in: 0.3...0.95, using: &random)))
+      usleep(UInt32(duration * 1e6 * fraction))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let rerun = try CommandRunner.fitquest(migrate + ["--store", store], in: work)
       #expect(rerun.status == 0, "\(rerun.stderr)")
-      if !rerun.stderr.contains("0 already migrated") && !rerun.stderr.contains("migrated 0 player(s)") {
+      if rerun.stderr.contains(" 0 already migrated") {
+        early = max(early, fraction)
+      } else if rerun.stderr.contains("migrated 0 player(s)") {
+        late = min(late, fraction)
+      } else {
         interrupted += 1
       }
       #expect(try Self.contents(store, in: work) == reference, "killed run \(attempt)")
