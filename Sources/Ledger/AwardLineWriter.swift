@@ -8,61 +8,15 @@ import Foundation
 ///
 /// The thread is started with the first group and ends when the writer is released.
 final class AwardLineWriter: Sendable {
-  private let mailbox = Mailbox()
+  private let thread = WorkerThread<AwardLineGroup> { group in group.write() }
 
   init() {}
 
-  deinit { mailbox.close() }
+  deinit { thread.close() }
 
   /// Hands a group over; written in the order handed over.
   func write(_ group: AwardLineGroup) {
-    mailbox.post(group)
-  }
-
-  /// The groups waiting for the thread, and the thread's life.
-  private final class Mailbox: @unchecked Sendable {
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var waiting: [AwardLineGroup] = []
-    private var isClosed = false
-    private var isStarted = false
-
-    func post(_ group: AwardLineGroup) {
-      condition.lock()
-      waiting.append(group)
-      let start = !isStarted
-      isStarted = true
-      condition.signal()
-      condition.unlock()
-      // A thread of its own, not Dispatch's pool: the caller waits for it while it holds the
-      // store, and a pool with no thread left would never run it.
-      guard start else { return }
-      let thread = Thread { [self] in run() }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-
-    func close() {
-      condition.lock()
-      isClosed = true
-      condition.signal()
-      condition.unlock()
-    }
-
-    /// Writes the groups as they come, until closed with none waiting.
-    private func run() {
-      while true {
-        condition.lock()
-        while waiting.isEmpty && !isClosed { condition.wait() }
-        guard !waiting.isEmpty else {
-          condition.unlock()
-          return
-        }
-        let group = waiting.removeFirst()
-        condition.unlock()
-        group.write()
-      }
-    }
+    thread.post(group)
   }
 }
 

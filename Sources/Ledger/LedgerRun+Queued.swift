@@ -55,7 +55,7 @@ extension LedgerRun {
     /// the first one's room (about 60 MB of heap in use, every page touched) stayed for the
     /// whole run.
     mutating func removeAll() {
-      let keepsRoom = events.count * 2 >= events.capacity
+      let keepsRoom = keepsRoom
       events.removeAll(keepingCapacity: keepsRoom)
       fingerprints.removeAll(keepingCapacity: keepsRoom)
       owners.removeAll(keepingCapacity: keepsRoom)
@@ -64,12 +64,15 @@ extension LedgerRun {
       ordinal.removeAll(keepingCapacity: keepsRoom)
     }
 
+    /// Whether the queue's room is kept for the next batch: this one filled at least half of it.
+    private var keepsRoom: Bool { events.count * 2 >= events.capacity }
+
     /// The queue, taken whole (to be destroyed elsewhere: ``Disposal``), leaving it empty with
     /// room as ``removeAll()`` keeps it.
     mutating func takeAll() -> Queued {
       var taken = Queued()
       swap(&taken, &self)
-      if taken.events.count * 2 >= taken.events.capacity {
+      if taken.keepsRoom {
         events.reserveCapacity(taken.events.capacity)
         fingerprints.reserveCapacity(taken.fingerprints.capacity)
         owners.reserveCapacity(taken.owners.capacity)
