@@ -247,6 +247,17 @@ public struct EventDecoder: Sendable {
     return try resolveFully(line: line, file: file, lineNumber: lineNumber)
   }
 
+  /// ``resolve(line:file:lineNumber:canonical:)`` of a line read in place (a reader's slice):
+  /// the fast path reads it where it is, and the line is copied only for the full reader.
+  package func resolve(line: ArraySlice<UInt8>, file: String, lineNumber: Int, canonical: inout Bool)
+    throws(DiagnosticError) -> ResolvedEvent
+  {
+    canonical = false
+    if let fast, let event = line.withUnsafeBufferPointer({ fast.decode($0, canonical: &canonical) }) { return event }
+    canonical = false
+    return try resolveFully(line: Array(line), file: file, lineNumber: lineNumber)
+  }
+
   /// Decodes and resolves one line with the full, position-tracking reader (no fast path).
   package func resolveFully(line: [UInt8], file: String, lineNumber: Int) throws(DiagnosticError) -> ResolvedEvent {
     try located(line, file, lineNumber) { try resolve(try JSONReader.parse(line)) }

@@ -42,11 +42,12 @@ struct PlayerEventDecoder {
 
   /// The event of a line; `canonical` tells whether the line is its canonical line with the run's
   /// engine's pack (never when the run chooses an engine per player).
-  func resolve(line: [UInt8], file: String, lineNumber: Int, canonical: inout Bool) throws -> ResolvedEvent {
+  func resolve(line: ArraySlice<UInt8>, file: String, lineNumber: Int, canonical: inout Bool) throws -> ResolvedEvent {
     canonical = false
     guard let run = cohorts else {
       return try decoder.resolve(line: line, file: file, lineNumber: lineNumber, canonical: &canonical)
     }
+    let line = Array(line)
     let first = try? decoder.resolve(line: line, file: file, lineNumber: lineNumber)
     let text = first.map(\.player) ?? (try? JSONReader.parse(line))?["player"]?.string
     guard let text, let player = PlayerID(text) else {

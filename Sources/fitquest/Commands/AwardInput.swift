@@ -66,12 +66,14 @@ struct AwardInput {
     var canonical = false
     while mayWait || reader.hasBufferedLine, let line = try reader.nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-      let bytes = Array(line)
+      // The line is read where the reader holds it: copied only for an error, and once into
+      // its String when canonical (it was copied to an array first: two allocations a line).
       let (file, number) = (reader.name, reader.lineNumber)
-      let event = try decoder.resolve(line: bytes, file: file, lineNumber: number, canonical: &canonical)
-      try dates.check(event, bytes, file: file, line: number)
+      let event = try decoder.resolve(line: line, file: file, lineNumber: number, canonical: &canonical)
+      try dates.check(event, line, file: file, line: number)
       if needsPlayer {
         guard let player = event.player else {
+          let bytes = Array(line)
           let offset = (try? JSONReader.parse(bytes))?.offset ?? 0
           throw DiagnosticError(
             Diagnostic(
@@ -80,7 +82,7 @@ struct AwardInput {
         }
         if let partition, !partition.owns(player) { return .otherPartition }
       }
-      let canonicalLine = canonical ? String(decoding: bytes, as: UTF8.self) : nil
+      let canonicalLine = canonical ? String(decoding: line, as: UTF8.self) : nil
       return .event(consume event, canonicalLine: canonicalLine, number: number)
     }
     return mayWait || reader.hasBufferedLine ? nil : .wouldWait

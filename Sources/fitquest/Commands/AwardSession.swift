@@ -107,8 +107,11 @@ struct AwardSession {
   struct DateCheck {
     let today: Day
 
-    func check(_ event: ResolvedEvent, _ line: [UInt8], file: String, line number: Int) throws(DiagnosticError) {
+    func check(_ event: ResolvedEvent, _ line: ArraySlice<UInt8>, file: String, line number: Int)
+      throws(DiagnosticError)
+    {
       guard event.day > today.adding(1) else { return }
+      let line = Array(line)
       let source = SourceFile(name: file, bytes: line, firstLine: number)
       let offset = (try? JSONReader.parse(line)).map { EventDecoder.offset(of: "date", in: $0) } ?? 0
       throw DiagnosticError(
