@@ -122,6 +122,10 @@ extension Engine {
       return result
     }
     var deferred: Deferred?
+    // `deferred`'s run of retractions or not, nil when nothing is deferred: tested for every
+    // event, where testing `deferred` itself (bound, or compared with nil) copied the whole
+    // optional, a player state, twice an event.
+    var deferredRun: Bool?
     var log = AwardLog(quiet ? .off : .explained)
     // Written as JSON, the batch's records stay in the log until its end (or its part's): room
     // for what the default pack's events make (about two records and six explanation numbers an
@@ -145,11 +149,11 @@ extension Engine {
           let isRetraction = event.pointee.kind == .retraction
           let day = event.pointee.day
           // Placements and a run of retractions never mix: each replays the other first.
-          if let pending = deferred, pending.isRetractionRun != isRetraction {
-            deferred = nil
+          if let run = deferredRun, run != isRetraction, let pending = deferred.take() {
+            deferredRun = nil
             try flush(pending, view, until: index, &result, &player)
           }
-          if deferred == nil && !isRetraction && player.live.progress.today.admits(day) {
+          if deferredRun == nil && !isRetraction && player.live.progress.today.admits(day) {
             let first = log.records.count
             result.outcomes.append(
               try applyInOrder(
@@ -171,9 +175,10 @@ extension Engine {
               continue
             }
           }
-          if deferred == nil {
+          if deferredRun == nil {
             try ensureSnapshots(&player)
             deferred = Deferred(before: player, from: index, isRetractionRun: isRetraction)
+            deferredRun = isRetraction
           }
           result.outcomes.append(
             try self.defer(event.pointee, items.line(position).pointee, index, fingerprint, &deferred, &player))
