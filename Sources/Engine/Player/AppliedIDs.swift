@@ -11,9 +11,16 @@ package struct Fingerprint: Sendable, Hashable, Comparable {
 
   /// Two independent 64-bit hashes of the bytes: FNV-1a and a SplitMix64-mixed sum.
   package init(_ id: String) {
+    // The bytes read as a buffer: iterating the string's UTF-8 view cost as much as the hashing.
+    var id = id
+    self = id.withUTF8 { Fingerprint(bytes: $0) }
+  }
+
+  /// ``init(_:)`` of a string's UTF-8 bytes.
+  package init(bytes: UnsafeBufferPointer<UInt8>) {
     var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
-    var mixed: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(id.utf8.count)
-    for byte in id.utf8 {
+    var mixed: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(bytes.count)
+    for byte in bytes {
       fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3
       mixed = Fingerprint.mix(mixed &+ UInt64(byte) &+ 0x9E37_79B9_7F4A_7C15)
     }
