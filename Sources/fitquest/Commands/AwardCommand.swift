@@ -176,26 +176,27 @@ enum AwardCommand: Command {
       readAhead = AwardReadAhead(source, budget: readAheadBytes)
     }
     defer { readAhead?.stop() }
-    func next() throws(AwardInputFailure) -> AwardInputItem? {
-      guard let readAhead else { return try source.next() }
-      return try readAhead.next()
-    }
     // The line of the item being applied (of a failure, its own).
     var lineNumber = 0
+    func take(_ item: inout AwardInputItem) throws {
+      switch item.kind {
+      case .otherPartition: session.counts.otherPartition += 1
+      case .wouldWait: return  // only when asked not to wait
+      case .event:
+        lineNumber = item.number
+        // Taken out: the event moves on to the session, not copied.
+        guard let event = item.event.take() else { return }
+        try session.add(
+          consume event, canonicalLine: item.canonicalLine.take(), fingerprint: item.fingerprint,
+          number: item.number)
+      }
+    }
     do {
       do {
-        while var item = try next() {
-          switch item.kind {
-          case .otherPartition: session.counts.otherPartition += 1
-          case .wouldWait: continue  // only when asked not to wait
-          case .event:
-            lineNumber = item.number
-            // Taken out: the event moves on to the session, not copied.
-            guard let event = item.event.take() else { continue }
-            try session.add(
-              consume event, canonicalLine: item.canonicalLine.take(), fingerprint: item.fingerprint,
-              number: item.number)
-          }
+        if let readAhead {
+          while try readAhead.withNext(take) {}
+        } else {
+          while var item = try source.next() { try take(&item) }
         }
         lineNumber = reader.lineNumber
       } catch let failure as AwardInputFailure {
