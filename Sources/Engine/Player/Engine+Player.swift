@@ -108,9 +108,11 @@ extension Engine {
     let keepsSnapshots = player.history.hasAllSnapshots
     if isNewDay && keepsSnapshots { player.history.snapshots[day.number] = player.live.progress }
     // Looked up by index: the subscript would copy the day's snapshot only to compare it to nil.
+    // Boxed (rarely made): an optional progress inline, nil or not, was copied twice an event
+    // (521 bytes each).
     let fallback =
       !keepsSnapshots || isNewDay || player.history.snapshots.index(forKey: day.number) != nil
-      ? nil : player.live.progress
+      ? nil : ProgressBox(player.live.progress)
     if clearingLog { log.removeAll() }
     do {
       try apply(event, to: &player.live, log: &log)
@@ -135,7 +137,7 @@ extension Engine {
 
   /// Puts the player back as it was before a refused event of `day`: the day's snapshot with the
   /// day's kept events applied again (they were applied before, so they apply again).
-  private func restoreDay(_ day: Day, isNewDay: Bool, fallback: PlayerProgress?, _ player: inout PlayerState) {
+  private func restoreDay(_ day: Day, isNewDay: Bool, fallback: ProgressBox?, _ player: inout PlayerState) {
     if !player.history.hasAllSnapshots {
       var unused: [Int: PlayerProgress] = [:]
       let kept = player.history.kept[...]
@@ -145,7 +147,7 @@ extension Engine {
       return
     }
     if let fallback {
-      player.live = live(aligned: fallback)
+      player.live = live(aligned: fallback.progress)
       return
     }
     guard let start = player.history.snapshots[day.number] else { return }
@@ -297,4 +299,11 @@ extension Engine {
     }
     return (live, awards)
   }
+}
+
+/// A player's progress held by reference: what a refused event falls back to when its day has no
+/// snapshot (made only then).
+private final class ProgressBox {
+  let progress: PlayerProgress
+  init(_ progress: PlayerProgress) { self.progress = progress }
 }
