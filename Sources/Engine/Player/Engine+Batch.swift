@@ -148,6 +148,7 @@ extension Engine {
         do throws(EngineError) {
           let isRetraction = event.pointee.kind == .retraction
           let day = event.pointee.day
+          assert((deferredRun == nil) == (deferred == nil), "deferredRun follows deferred")
           // Placements and a run of retractions never mix: each replays the other first.
           if let run = deferredRun, run != isRetraction, let pending = deferred.take() {
             deferredRun = nil

@@ -301,8 +301,9 @@ extension Engine {
   }
 }
 
-/// A player's progress held by reference: what a refused event falls back to when its day has no
-/// snapshot (made only then).
+/// A player's progress held by reference: what a refused event falls back to when the player
+/// keeps its snapshots, the event does not begin a new day and that day has no snapshot (made
+/// only then).
 private final class ProgressBox {
   let progress: PlayerProgress
   init(_ progress: PlayerProgress) { self.progress = progress }

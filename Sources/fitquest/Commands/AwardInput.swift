@@ -138,8 +138,9 @@ final class AwardReadAhead: @unchecked Sendable {
   }
 
   /// Starts reading, holding up to `budget` bytes of lines read ahead. The source is used only
-  /// by the reading thread from now on, until ``next()`` returns nil or throws (then the thread
-  /// has let go of it).
+  /// by the reading thread from now on: the thread has let go of it once ``withNext(_:)``
+  /// returns false or throws the reading's failure (not when it throws what its body threw: the
+  /// caller then calls ``stop()`` and never reads the source again).
   init(_ source: AwardInput, budget: Int = 0) {
     self.budget = budget
     let box = SourceBox(source: source)
