@@ -241,9 +241,7 @@ public struct EventDecoder: Sendable {
   package func resolve(line: [UInt8], file: String, lineNumber: Int, canonical: inout Bool) throws(DiagnosticError)
     -> ResolvedEvent
   {
-    canonical = false
-    if let fast, let event = line.withUnsafeBufferPointer({ fast.decode($0, canonical: &canonical) }) { return event }
-    canonical = false
+    if let event = line.withUnsafeBufferPointer({ resolveFast($0, canonical: &canonical) }) { return event }
     return try resolveFully(line: line, file: file, lineNumber: lineNumber)
   }
 
@@ -252,10 +250,19 @@ public struct EventDecoder: Sendable {
   package func resolve(line: ArraySlice<UInt8>, file: String, lineNumber: Int, canonical: inout Bool)
     throws(DiagnosticError) -> ResolvedEvent
   {
-    canonical = false
-    if let fast, let event = line.withUnsafeBufferPointer({ fast.decode($0, canonical: &canonical) }) { return event }
-    canonical = false
+    if let event = line.withUnsafeBufferPointer({ resolveFast($0, canonical: &canonical) }) { return event }
     return try resolveFully(line: Array(line), file: file, lineNumber: lineNumber)
+  }
+
+  /// The fast path's event, or nil for the full reader; `canonical` false unless the fast path
+  /// read the line as its event's canonical line.
+  private func resolveFast(_ bytes: UnsafeBufferPointer<UInt8>, canonical: inout Bool) -> ResolvedEvent? {
+    canonical = false
+    guard let fast, let event = fast.decode(bytes, canonical: &canonical) else {
+      canonical = false
+      return nil
+    }
+    return event
   }
 
   /// Decodes and resolves one line with the full, position-tracking reader (no fast path).
