@@ -130,9 +130,11 @@ struct PlayerCache {
 
   /// Records events logged for a player whose state comes later (its entry's state lags).
   mutating func advance(_ player: PlayerID, to head: Int, verified generation: Int64) {
-    entries[player]?.head = head
-    entries[player]?.isNew = false
-    entries[player]?.verified = generation
+    // One lookup: three optional-chained assignments hashed and found the player three times.
+    guard let index = entries.index(forKey: player) else { return }
+    entries.values[index].head = head
+    entries.values[index].isNew = false
+    entries.values[index].verified = generation
   }
 
   /// Records that a player's head is the store's as of commit count `generation`.
@@ -164,7 +166,7 @@ struct PlayerCache {
   /// Records lines a batch logged for a player from `position` on (those no longer kept are
   /// dropped when its state is put back, ``put(_:state:head:at:isNew:verified:)``).
   mutating func appendLogged(_ player: PlayerID, _ lines: some Sequence<String>, from position: Int) {
-    guard entries[player] != nil else { return }
+    guard entries.index(forKey: player) != nil else { return }
     logged[player, default: LoggedLines()].append(lines, from: position)
   }
 

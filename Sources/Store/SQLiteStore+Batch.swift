@@ -126,7 +126,7 @@ extension SQLiteStore: BatchStore {
       cache.put(
         player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1, saved: held.saved
       )
-      if let entry = cache.entry(player), entry.tail >= options.snapshotEvery, let state = cache.states[player] {
+      if head - held.at >= options.snapshotEvery, let entry = cache.entry(player), let state = cache.states[player] {
         try writeSnapshot(player, entry, state)
       }
     } catch {

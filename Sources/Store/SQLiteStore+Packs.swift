@@ -13,12 +13,21 @@ struct PackRegistry {
 
   var byID: [Int64: Entry] = [:]
   var idByDigest: [String: Int64] = [:]
+  /// The engine ``SQLiteStore/packID(for:)`` last answered for, and its answer: every change a
+  /// batch records asks for its engine's pack, which otherwise hashed the pack's 64-character
+  /// digest each time. Part of the registry, so a rollback (which restores the registry) forgets
+  /// an id the transaction made.
+  var last: (engine: Engine, id: Int64)?
 }
 
 extension SQLiteStore {
   /// The row id of an engine's pack, stored with its files when new.
   func packID(for engine: Engine) throws(SQLiteError) -> Int64 {
-    if let id = packs.idByDigest[engine.pack.digest], packs.byID[id]?.engine != nil { return id }
+    if let last = packs.last, last.engine === engine { return last.id }
+    if let id = packs.idByDigest[engine.pack.digest], packs.byID[id]?.engine != nil {
+      packs.last = (engine, id)
+      return id
+    }
     let pack = engine.pack
     let files = pack.files.flatMap {
       [Array(($0.name.split(separator: "/").last.map(String.init) ?? $0.name).utf8), $0.bytes]
@@ -27,6 +36,7 @@ extension SQLiteStore {
       [Array(String(pack.files.count).utf8)] + files + pack.overrides.map { Array($0.text.utf8) })
     let id = try packID(PackStamp(pack), files: body)
     packs.byID[id] = PackRegistry.Entry(digest: pack.digest, engine: engine)
+    packs.last = (engine, id)
     return id
   }
 
