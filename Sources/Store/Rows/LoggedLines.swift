@@ -30,8 +30,8 @@ struct LoggedLines: Sendable {
   mutating func append(_ logged: some Sequence<String>, from position: Int) {
     if let last = positions.last, position <= last { self = LoggedLines() }
     noteRow(at: position)
-    positions.reserveCapacity(positions.count + logged.underestimatedCount)
-    lines.reserveCapacity(lines.count + logged.underestimatedCount)
+    // No `reserveCapacity` here: reserving the exact count each call reallocated (and copied) both
+    // arrays at every log row; appending grows them geometrically.
     var next = position
     for line in logged {
       positions.append(next)
@@ -55,6 +55,14 @@ struct LoggedLines: Sendable {
 
   /// For each kept event, the log position of a known line with the same bytes (nil: none).
   /// Kept events are matched in their arrival order, which is the order they were logged in.
+  ///
+  /// Matched from the newest back: the first kept event not found among the lines left (those
+  /// before the last match, from the newest ``maximumRows`` rows) was logged before them, and
+  /// so were all older ones — the search stops there. Matched from the oldest on, every kept
+  /// event older than those rows scanned all the lines known: about 8.5 comparisons a kept
+  /// event at the end of a run of 1,000 players × 30 days, a third of a snapshot's encoding.
+  /// (An applied event's line holds its id, unique among the player's applied events, so a
+  /// line matches one kept event at most and both orders find the same references.)
   func references(for kept: KeptEvents) -> [Int?] {
     var found = [Int?](repeating: nil, count: kept.count)
     guard !positions.isEmpty else { return found }
@@ -63,14 +71,14 @@ struct LoggedLines: Sendable {
     let first = positions.firstIndex { $0 >= oldest } ?? positions.count
     kept.withEvents { events in
       let base = events.startIndex
-      let order = events.indices.sorted { events[$0].seq < events[$1].seq }
-      var next = first
+      let order = events.indices.sorted { events[$0].seq > events[$1].seq }
+      var end = lines.count
       for index in order {
-        var candidate = next
-        while candidate < lines.count, !lines[candidate].hasSameBytes(as: events[index].line) { candidate += 1 }
-        guard candidate < lines.count else { continue }
+        var candidate = end - 1
+        while candidate >= first, !lines[candidate].hasSameBytes(as: events[index].line) { candidate -= 1 }
+        guard candidate >= first else { break }
         found[index - base] = positions[candidate]
-        next = candidate + 1
+        end = candidate
       }
     }
     return found
