@@ -29,8 +29,10 @@ public final class LedgerRun {
   public var maxLockMilliseconds: Int?
   /// What holding the lock costs per event, measured (an estimate until the first commit).
   private var lockCost = LockCost()
-  /// The events of the last part committed (what ``BatchStore/takeCommitHold()`` measured).
-  private var lastPartEvents = 0
+  /// The last part of the batch before, whose commit may have finished on the store's other
+  /// thread: its events, and how long it held the lock until its commit began. Measured at the
+  /// next lock (``BatchStore/takeCommitHold()``), when the commit's hold is known.
+  private var unmeasuredPart: (events: Int, seconds: Double)?
   /// Whether the awards of events applied in date order are delivered as JSON lines
   /// (``Delivered/awardJSON``, exactly ``Award/write(to:)``'s bytes) rather than as ``Award``
   /// values in their outcomes: for a caller that prints NDJSON.
@@ -199,9 +201,12 @@ public final class LedgerRun {
       let stale = try store.lock(for: batch.players(from: start))
       let locked = ContinuousClock.now
       // The previous commit, finished on the store's other thread, held the lock longer than
-      // its return said: parts are sized by what it really held.
-      if let hold = store.takeCommitHold(), lastPartEvents > 0 {
-        lockCost.record(events: lastPartEvents, seconds: Self.seconds(hold))
+      // its return said: parts are sized by what it really held (by what its return said when
+      // it finished there).
+      let hold = store.takeCommitHold()
+      if let part = unmeasuredPart {
+        lockCost.record(events: part.events, seconds: hold.map(Self.seconds) ?? part.seconds)
+        unmeasuredPart = nil
       }
       do {
         if !stale.isEmpty {
@@ -223,8 +228,12 @@ public final class LedgerRun {
         // A part before the batch's last: the next part takes the lock at once, so its commit
         // is waited for here (nothing would overlap it), and measured whole.
         if end < batch.limit { try store.finishCommits() }
-        lockCost.record(events: end - start, seconds: Self.seconds(ContinuousClock.now - locked))
-        lastPartEvents = end - start
+        let held = Self.seconds(ContinuousClock.now - locked)
+        if end < batch.limit {
+          lockCost.record(events: end - start, seconds: held)
+        } else {
+          unmeasuredPart = (end - start, held)
+        }
         start = end
       } catch {
         store.rollback()
@@ -243,7 +252,7 @@ public final class LedgerRun {
   private func partEnd(from start: Int, limit: Int) -> Int {
     guard let maxLockMilliseconds else { return limit }
     let budget = Double(maxLockMilliseconds) / 1000 * 0.7
-    let events = Swift.max(64, Int(budget / lockCost.secondsPerEvent))
+    let events = Swift.max(64, lockCost.events(within: budget))
     let rest = limit - start
     guard rest > events else { return limit }
     let parts = (rest + events - 1) / events
@@ -303,16 +312,4 @@ public struct Refusal: Sendable {
   public var index: Int
   /// Why it was refused.
   public var error: EngineError
-}
-
-/// The time a commit holds the store's lock per event delivered and written, as measured: the
-/// slowest of the recent commits (a part is sized from it, so it errs on the short side).
-struct LockCost {
-  private(set) var secondsPerEvent = 20e-6
-
-  mutating func record(events: Int, seconds: Double) {
-    guard events >= 64 else { return }
-    let measured = seconds / Double(events)
-    secondsPerEvent = Swift.max(measured, secondsPerEvent * 0.5)
-  }
 }
