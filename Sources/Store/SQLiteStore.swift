@@ -65,6 +65,9 @@ public final class SQLiteStore: @unchecked Sendable {
   var lockedAt = ContinuousClock.now
   /// How long the last commit finished on another thread held the lock (``takeCommitHold()``).
   var commitHold: Duration?
+  /// The bytes of log lines committed on the other thread since a commit there last
+  /// checkpointed the write-ahead log (only that thread uses it, one commit at a time).
+  var uncheckpointedLogBytes = 0
   /// What the players that left the cache since the heap's free pages were last given back
   /// held, estimated (``FreeHeapPages``, at a batch's commit, from an eighth of the cache's
   /// budget).
