@@ -55,7 +55,7 @@ extension SQLiteStore {
       job.committed()
       try? database.execute("PRAGMA wal_autocheckpoint=\(Self.autocheckpointPages)")
       uncheckpointedLogBytes += rows.reduce(0) { total, row in row.lines.reduce(total) { $0 + $1.utf8.count } }
-      if uncheckpointedLogBytes >= Self.autocheckpointPages * 4096 {
+      if uncheckpointedLogBytes >= checkpointLogBytes {
         uncheckpointedLogBytes = 0
         // What the automatic checkpoint does (PASSIVE): a failure leaves the frames in the log.
         try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")

@@ -68,6 +68,9 @@ public final class SQLiteStore: @unchecked Sendable {
   /// The bytes of log lines committed on the other thread since a commit there last
   /// checkpointed the write-ahead log (only that thread uses it, one commit at a time).
   var uncheckpointedLogBytes = 0
+  /// The bytes of log lines after which a commit finished on the other thread checkpoints the
+  /// write-ahead log: those of SQLite's automatic checkpoint (``autocheckpointPages`` pages).
+  package var checkpointLogBytes = SQLiteStore.autocheckpointPages * 4096
   /// What the players that left the cache since the heap's free pages were last given back
   /// held, estimated (``FreeHeapPages``, at a batch's commit, from an eighth of the cache's
   /// budget).
