@@ -27,7 +27,7 @@ public final class LedgerRun {
   /// The longest a commit may hold the store's write lock, in milliseconds: a batch whose
   /// delivery and writing would take longer is committed in parts (nil: one part).
   public var maxLockMilliseconds: Int?
-  /// What holding the lock costs per event, measured (an estimate until the first commit).
+  /// How long parts held the lock, measured (a guess until the first part): ``LockCost``.
   private var lockCost = LockCost()
   /// The last part of the batch before, whose commit may have finished on the store's other
   /// thread: its events, and how long it held the lock until its commit began. Measured at the
@@ -230,7 +230,8 @@ public final class LedgerRun {
         if end < batch.limit { try store.finishCommits() }
         let held = Self.seconds(ContinuousClock.now - locked)
         if end < batch.limit {
-          lockCost.record(events: end - start, seconds: held)
+          // Until its `COMMIT` returned: the wait above also covers the checkpoint after it.
+          lockCost.record(events: end - start, seconds: store.takeCommitHold().map(Self.seconds) ?? held)
         } else {
           unmeasuredPart = (end - start, held)
         }
@@ -244,8 +245,8 @@ public final class LedgerRun {
   }
 
   /// Where the part of a batch committed under one hold of the lock ends: as many events as
-  /// the lock's measured cost per event allows in ``maxLockMilliseconds`` (with a margin), all
-  /// of them without a limit.
+  /// the holds measured so far allow in ``maxLockMilliseconds`` (with a margin, ``LockCost``),
+  /// all of them without a limit.
   /// When the rest needs more than one part, the first part takes what the others leave
   /// (every part within the limit): the last part, whose commit may finish while the next batch
   /// is read (``BatchStore/finishCommits()``), is the largest.

@@ -22,6 +22,9 @@ package final class SQLiteDatabase {
   private var recent: [(sql: String, statement: SQLiteStatement)] = []
   private var nextRecent = 0
   private static let recentCount = 16
+  /// The hook that replaced SQLite's automatic checkpoint, when one did
+  /// (``installCheckpointHook(frames:)``): held here while the connection uses it.
+  var checkpointHook: CheckpointHook?
 
   /// How a database is opened.
   package enum Access: Sendable {
@@ -106,6 +109,7 @@ package final class SQLiteDatabase {
     recent.removeAll()
     sqlite3_close_v2(handle)
     handle = nil
+    checkpointHook = nil
   }
 
   /// Runs statements without results.

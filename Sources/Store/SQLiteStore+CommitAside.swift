@@ -41,35 +41,25 @@ extension SQLiteStore {
     touched.removeAll()
     inFlight = job
     job.start { [self] () throws(SQLiteError) in
+      // The checkpoint SQLite would run inside `COMMIT` runs after it, once its end is noted:
+      // SQLite frees the lock before its checkpoint, and the run sizes a batch's parts by how
+      // long the lock was held (``CheckpointHook``).
+      database.defersCheckpoints = true
+      defer {
+        database.defersCheckpoints = false
+        database.checkpointIfDue()
+      }
       do throws(SQLiteError) {
         for row in rows { try write(row) }
         try database.execute("UPDATE fitquest_head SET generation = generation + 1")
-        // The checkpoint SQLite would run inside `COMMIT` runs after it, once the lock is free.
-        try database.execute("PRAGMA wal_autocheckpoint=0")
         try database.execute("COMMIT")
       } catch {
         try? database.execute("ROLLBACK")
-        try? database.execute("PRAGMA wal_autocheckpoint=\(Self.autocheckpointPages)")
         throw error
       }
       job.committed()
-      try? database.execute("PRAGMA wal_autocheckpoint=\(Self.autocheckpointPages)")
-      uncheckpointedLogBytes += rows.reduce(0) { total, row in row.lines.reduce(total) { $0 + $1.utf8.count } }
-      if uncheckpointedLogBytes >= checkpointLogBytes {
-        uncheckpointedLogBytes = 0
-        // What the automatic checkpoint does (PASSIVE): a failure leaves the frames in the log.
-        try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")
-      }
     }
   }
-
-  /// SQLite's default automatic checkpoint: when a commit leaves the write-ahead log at 1,000
-  /// pages or more. A commit finished on the other thread turns it off for its `COMMIT` and
-  /// checkpoints after it, once its lines reach that many pages' bytes: inside `COMMIT`, the
-  /// checkpoint (half of `COMMIT`'s time, 0.05–0.1 s for 10,000 log rows) counted in the lock's
-  /// measured hold, though SQLite releases the lock before it, and batches were cut in more
-  /// parts than the lock needed (``LockCost``).
-  static let autocheckpointPages = 1000
 
   /// Waits for the commit in flight, if one is (called with the mutex held, before any use of
   /// the database): on success it counts as this process's commit; on failure its players are

@@ -54,7 +54,13 @@ public final class SQLiteStore: @unchecked Sendable {
   /// Whether a commit finishes on another thread while the run goes on (`award --store`; see
   /// `SQLiteStore+CommitAside.swift`): the caller must call ``finishCommits()`` before it says
   /// the events were saved.
-  package var commitsAside = false
+  package var commitsAside = false {
+    didSet {
+      // Its commits checkpoint after `COMMIT`, not inside it (``CheckpointHook``). Without the
+      // hook (it failed to read the setting), SQLite's own checkpoint stays.
+      if commitsAside { try? database.installCheckpointHook() }
+    }
+  }
   /// With ``commitsAside``: the open transaction's log rows, written when it commits.
   var pendingLog: [PendingLogRow] = []
   /// The commit in flight on another thread.
@@ -65,12 +71,6 @@ public final class SQLiteStore: @unchecked Sendable {
   var lockedAt = ContinuousClock.now
   /// How long the last commit finished on another thread held the lock (``takeCommitHold()``).
   var commitHold: Duration?
-  /// The bytes of log lines committed on the other thread since a commit there last
-  /// checkpointed the write-ahead log (only that thread uses it, one commit at a time).
-  var uncheckpointedLogBytes = 0
-  /// The bytes of log lines after which a commit finished on the other thread checkpoints the
-  /// write-ahead log: those of SQLite's automatic checkpoint (``autocheckpointPages`` pages).
-  package var checkpointLogBytes = SQLiteStore.autocheckpointPages * 4096
   /// What the players that left the cache since the heap's free pages were last given back
   /// held, estimated (``FreeHeapPages``, at a batch's commit, from an eighth of the cache's
   /// budget).

@@ -6,42 +6,54 @@ import Testing
 
 @testable import Store
 
-/// Commits finished on another thread turn SQLite's automatic checkpoint off for their
-/// `COMMIT` and checkpoint the write-ahead log after it, once their log lines reach
-/// ``SQLiteStore/checkpointLogBytes``: the log stays bounded, and the connection's automatic
-/// checkpoint is back on for its other commits.
+/// A store whose commits finish on another thread replaces SQLite's automatic checkpoint by a
+/// hook that does the same, except that those commits' checkpoints run after `COMMIT` (timed as
+/// the lock's hold), not inside it; the store's other commits still checkpoint inside theirs.
 @Suite struct StoreAsideCheckpointTests {
   static let players = (0..<40).map { "p\($0)" }
   static let events = StoreFixture.traffic(players: players, days: 30, seed: 5)
 
-  /// The size of the store's write-ahead log after the events, committed aside in batches of
-  /// 40, with a checkpoint every `every` bytes of lines (nil: never).
-  static func walSize(checkpointEvery every: Int?) throws -> (wal: Int, lines: Int, autocheckpoint: Int64) {
+  /// The events committed aside in batches of 40, the hook checkpointing at `frames` frames,
+  /// then every player's snapshot written (a commit of the store's own thread). The checkpoints
+  /// run inside and after commits, before and after the snapshots, and the write-ahead log's
+  /// size after the batches.
+  static func run(frames: Int32) throws -> (
+    batches: (inside: Int, after: Int), snapshots: (inside: Int, after: Int), wal: Int
+  ) {
     let (directory, path) = StoreFixture.storePath("aside-checkpoint")
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = try SQLiteStore(path: path)
+    try store.database.installCheckpointHook(frames: frames)
     store.commitsAside = true
-    store.checkpointLogBytes = every ?? Int.max
     try StoreFixture.award(events, to: store, batch: 40)
     try store.finishCommits()
-    let setting = try store.database.cached("PRAGMA wal_autocheckpoint")
-    _ = try setting.step()
-    let autocheckpoint = setting.int(0)
-    setting.reset()
+    let batches = store.database.checkpointCounts
     let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? -1
-    return (wal, events.reduce(0) { $0 + $1.jsonLine.utf8.count }, autocheckpoint)
+    try store.saveSnapshots(minimum: 1)
+    return (batches, store.database.checkpointCounts, wal)
   }
 
-  @Test func theLogIsCheckpointedAfterTheCommitsAndStaysBounded() throws {
+  @Test func asideCommitsCheckpointAfterCommitAndOthersInside() throws {
     #expect(Self.events.count > 600)
-    let checkpointed = try Self.walSize(checkpointEvery: 32 << 10)
-    let never = try Self.walSize(checkpointEvery: nil)
-    // Every commit's pages stay in the log when nothing checkpoints it: more than the lines.
-    #expect(never.wal > never.lines, "\(never)")
-    // Checkpointed every 32 KB of lines, the log is reused from its start: a fraction of that.
-    #expect(checkpointed.wal < never.wal / 4, "\(checkpointed) vs \(never)")
-    // The automatic checkpoint is back on after each commit (SQLite's default, 1,000 pages).
-    #expect(checkpointed.autocheckpoint == 1000)
-    #expect(never.autocheckpoint == 1000)
+    let checkpointed = try Self.run(frames: 16)
+    // Every batch's commit finished aside: its checkpoints ran after `COMMIT`, none inside.
+    #expect(checkpointed.batches.inside == 0)
+    #expect(checkpointed.batches.after >= 5, "\(checkpointed)")
+    // The snapshots' commit, on the store's own thread, checkpointed inside it as SQLite does.
+    #expect(checkpointed.snapshots.inside >= 1, "\(checkpointed)")
+    #expect(checkpointed.snapshots.after == checkpointed.batches.after)
+    // Unreachable threshold: nothing is checkpointed, and the log keeps every commit's pages.
+    let never = try Self.run(frames: .max)
+    #expect(never.batches.inside == 0 && never.batches.after == 0 && never.snapshots.inside == 0)
+    #expect(checkpointed.wal < never.wal / 4, "\(checkpointed.wal) vs \(never.wal)")
+  }
+
+  /// Without a threshold given, the hook takes the connection's own (SQLite's default, 1,000).
+  @Test func theHookTakesTheConnectionsThreshold() throws {
+    let (directory, path) = StoreFixture.storePath("aside-checkpoint-default")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try SQLiteStore(path: path)
+    store.commitsAside = true
+    #expect(store.database.checkpointHook?.frames == 1000)
   }
 }

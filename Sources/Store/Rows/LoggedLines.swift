@@ -54,15 +54,16 @@ struct LoggedLines: Sendable {
   }
 
   /// For each kept event, the log position of a known line with the same bytes (nil: none).
-  /// Kept events are matched in their arrival order, which is the order they were logged in.
-  ///
-  /// Matched from the newest back: the first kept event not found among the lines left (those
-  /// before the last match, from the newest ``maximumRows`` rows) was logged before them, and
-  /// so were all older ones — the search stops there. Matched from the oldest on, every kept
-  /// event older than those rows scanned all the lines known: about 8.5 comparisons a kept
-  /// event at the end of a run of 1,000 players × 30 days, a third of a snapshot's encoding.
-  /// (An applied event's line holds its id, unique among the player's applied events, so a
-  /// line matches one kept event at most and both orders find the same references.)
+  /// Kept events are logged in their arrival order; they are matched from the newest back, and
+  /// the search stops at the first not found among the lines left (those before the last match,
+  /// from the newest ``maximumRows`` rows): on every path that fills these lines (rows appended,
+  /// rows read back after a snapshot, pruning), it was logged before them, and so were all
+  /// older ones. Matched from the oldest on, every kept event older than those rows scanned all
+  /// the lines known: about 8.5 comparisons a kept event at the end of a run of 1,000 players ×
+  /// 30 days whose batches were committed in many parts. (An applied event's line holds its id,
+  /// unique among the player's applied events, so a line matches one kept event at most. A
+  /// kept event missing among newer known lines, which no path makes, would leave the older
+  /// ones held rather than referred to: a larger snapshot, read back the same.)
   func references(for kept: KeptEvents) -> [Int?] {
     var found = [Int?](repeating: nil, count: kept.count)
     guard !positions.isEmpty else { return found }
