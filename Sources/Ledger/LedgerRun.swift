@@ -200,9 +200,9 @@ public final class LedgerRun {
     repeat {
       let stale = try store.lock(for: batch.players(from: start))
       let locked = ContinuousClock.now
-      // The previous commit, finished on the store's other thread, held the lock longer than
-      // its return said: parts are sized by what it really held (by what its return said when
-      // it finished there).
+      // The batch before's last part: when its commit finished on the store's other thread, it
+      // held the lock longer than this thread saw, and counts with that hold; when it finished
+      // here, with what this thread measured.
       let hold = store.takeCommitHold()
       if let part = unmeasuredPart {
         lockCost.record(events: part.events, seconds: hold.map(Self.seconds) ?? part.seconds)

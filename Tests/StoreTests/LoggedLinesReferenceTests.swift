@@ -61,6 +61,15 @@ import Testing
     #expect(LoggedLines().references(for: kept) == [Int?](repeating: nil, count: 20))
   }
 
+  /// Logged lines that are not kept (a retraction's line, an event that left the window) lie
+  /// between kept ones: the search passes over them and still finds every kept line.
+  @Test func linesNotKeptBetweenKeptOnesArePassedOver() {
+    let kept = Self.kept(Array(stride(from: 9, to: 40, by: 3)))
+    // Positions 9, 12, …, 39: all in the newest 16 rows (from position 8).
+    #expect(Self.log().references(for: kept) == Self.expected(kept, known: 8..<40))
+    #expect(Self.log().references(for: kept).allSatisfy { $0 != nil })
+  }
+
   /// A kept event's line that differs from the logged line at its position by one byte is not
   /// referred to, nor is any older one (the search stops at the first line not found: older
   /// events were logged before it); the newer ones are.
