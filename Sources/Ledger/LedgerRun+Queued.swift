@@ -44,7 +44,11 @@ extension LedgerRun {
       ordinal[player] = players.count
       owners.append(players.count)
       players.append(player)
-      positions.append([index])
+      // Room for a few events (a day's workout, meals and closure): a list grown one by one from
+      // one position was copied at 2, 4 and 8.
+      var list = [index]
+      list.reserveCapacity(8)
+      positions.append(list)
       return true
     }
 
