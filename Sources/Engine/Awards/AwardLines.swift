@@ -131,7 +131,10 @@ package struct AwardLines: Sendable {
     let events = pending
     pending = []
     self.log = AwardLog(.off)
-    for event in events { write(event, log) }
+    // Read in place: iterating copied each event's id and player (retained, then released).
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices { write(events[index], log) }
+    }
   }
 
   /// Writes one event's awards.
