@@ -129,7 +129,7 @@ extension Engine {
       line: line)
     if keepsSnapshots || keepingResolved { kept.resolved = event.pointee }
     // Appended in place (inserting at the end went through the array's generic replacement).
-    player.history.kept.append(kept)
+    player.history.kept.append(consume kept)
     player.history.nextSeq += 1
     player.history.appliedCount += 1
     player.history.ids.append(fingerprint)
