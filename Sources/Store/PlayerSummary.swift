@@ -65,8 +65,10 @@ public struct PlayerSummary: Sendable, Equatable {
     self.pack = pack
   }
 
-  /// The summary of a player's progress.
-  init(_ progress: PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int) {
+  /// The summary of a player's progress (read in place: taken owned, as an initializer takes
+  /// its arguments by default, the progress was copied whole, every array retained, for each
+  /// log row).
+  init(_ progress: borrowing PlayerProgress, pack: PackStamp, appliedCount: Int, appliedIDCount: Int) {
     level = progress.level
     xp = progress.xp
     workouts = progress.activity.totals.workouts
@@ -85,10 +87,16 @@ public struct PlayerSummary: Sendable, Equatable {
   }
 
   /// The summary of a player's whole state.
-  public init(_ state: PlayerState) {
+  public init(_ state: borrowing PlayerState) {
     self.init(
-      state.progress, pack: state.pack, appliedCount: state.appliedCount, appliedIDCount: state.appliedIDCount)
+      state.live.progress, pack: state.pack, appliedCount: state.appliedCount, appliedIDCount: state.appliedIDCount)
   }
+}
+
+extension PlayerState {
+  /// The player's summary (``PlayerSummary/init(_:)``), for a caller that reads it in place
+  /// (`state?.summary` on an optional state, rather than binding it: a copy).
+  var summary: PlayerSummary { PlayerSummary(self) }
 }
 
 extension SQLiteStore {

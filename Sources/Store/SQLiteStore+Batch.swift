@@ -103,20 +103,22 @@ extension SQLiteStore: BatchStore {
     else {
       throw .io(Diagnostic(file: path, message: "a change recorded outside a transaction, or of a player never read"))
     }
-    let state = change.state.take()
+    var state = change.state.take()
     do {
       if held.isNew { try writePlayerRow(player, at: 0, snapshot: nil, isNew: true) }
       let lines = change.events.map(\.line)
+      // Read from the state in place (optional chaining): `state.map(PlayerSummary.init)`, or
+      // binding it, copied it whole (every array retained), for each log row.
+      let summary = state?.summary
       let row = PendingLogRow(
         player: player, seq: held.head, pack: try packID(for: engine),
-        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays, lines: lines,
-        summary: state.map(PlayerSummary.init))
+        windowDays: change.windowDays ?? state?.windowDays ?? held.windowDays, lines: lines, summary: summary)
       // With commits aside, written when the transaction commits, on the commit's thread.
       if commitsAside { pendingLog.append(row) } else { try write(row) }
       cache.appendLogged(player, lines, from: held.head)
       touched.insert(player)
       let head = held.head + change.events.count
-      guard let state else {
+      guard let after = state.take() else {
         // More of the batch follows in a later part: the state comes with it.
         cache.advance(player, to: head, verified: generation + 1)
         awaitingState.insert(player)
@@ -124,7 +126,7 @@ extension SQLiteStore: BatchStore {
       }
       awaitingState.remove(player)
       cache.put(
-        player, state: consume state, head: head, at: held.at, isNew: false, verified: generation + 1, saved: held.saved
+        player, state: consume after, head: head, at: held.at, isNew: false, verified: generation + 1, saved: held.saved
       )
       if head - held.at >= options.snapshotEvery, let entry = cache.entry(player), let state = cache.states[player] {
         try writeSnapshot(player, entry, state)
