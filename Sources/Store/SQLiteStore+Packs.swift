@@ -9,6 +9,9 @@ struct PackRegistry {
   struct Entry {
     var digest: String
     var engine: Engine?
+    /// A new player's progress of the engine's pack in its binary form, once a snapshot needed
+    /// it (``SQLiteStore/PendingSnapshot/newPlayer``).
+    var newPlayer: [UInt8]?
   }
 
   var byID: [Int64: Entry] = [:]

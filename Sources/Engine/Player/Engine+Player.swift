@@ -44,6 +44,7 @@ extension Engine {
     player.live = newLivePlayer()
     player.boundDigest = pack.digest
     player.history.resolvedDigest = pack.digest
+    player.history.newPlayerDigest = pack.digest
     // No snapshots until a late event or a retraction needs them (``ensureSnapshots(_:)``).
     player.history.hasAllSnapshots = false
     return player

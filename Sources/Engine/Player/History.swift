@@ -75,7 +75,14 @@ extension KeptEvent: Hashable {
 package struct History: Sendable {
   package var windowDays: Int
   /// The progress before the first kept event.
-  package var checkpoint: PlayerProgress
+  package var checkpoint: PlayerProgress {
+    didSet { newPlayerDigest = nil }
+  }
+  /// The digest of the pack whose new player's progress ``checkpoint`` still is, as
+  /// ``Engine/newPlayer(windowDays:)`` made it (nil once it changed in any way, and for a player
+  /// read back): a store writes such a checkpoint as that pack's bytes, encoded once, rather
+  /// than walking every list of it for each player (a fifth of a snapshot's cost).
+  package internal(set) var newPlayerDigest: String?
   /// The kept events in replay order.
   package var kept = KeptEvents()
   package var ids = AppliedIDs()

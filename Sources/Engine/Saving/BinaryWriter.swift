@@ -88,4 +88,8 @@ package struct BinaryWriter {
 
   /// Appends bytes as they are.
   package mutating func append(_ raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
+
+  /// Appends an array's bytes as they are (one copy: the generic form, called from another
+  /// module, steps through them one by one).
+  package mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 }

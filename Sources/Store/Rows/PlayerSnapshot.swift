@@ -22,8 +22,14 @@ enum PlayerSnapshot {
 
   /// The snapshot of a state; `pack` is the state's pack when the store has its files (its
   /// defaults are then left out of the progress), nil otherwise. A kept event whose line is
-  /// among `logged` refers to it in the log.
-  static func encode(_ state: PlayerState, pack: RulePack?, logged: LoggedLines? = nil) -> [UInt8] {
+  /// among `logged` refers to it in the log. `newPlayer`: the bytes of a new player's progress
+  /// (``PlayerProgress/binary(for:)`` with `pack`) under the digest of the pack that made it,
+  /// written as the checkpoint when the state's checkpoint is still that progress
+  /// (``History/newPlayerDigest``) of that same pack: the bytes writing it would give.
+  static func encode(
+    _ state: PlayerState, pack: RulePack?, logged: LoggedLines? = nil,
+    newPlayer: (digest: String, bytes: [UInt8])? = nil
+  ) -> [UInt8] {
     let history = state.history
     let references = logged?.references(for: history.kept) ?? []
     var writer = BinaryWriter(capacity: 4096 + history.kept.count * (references.isEmpty ? 300 : 16))
@@ -39,7 +45,13 @@ enum PlayerSnapshot {
     writer.optional(history.latestDay) { $0.day($1) }
     writer.optional(history.replayFloor) { $0.day($1) }
     state.progress.write(to: &writer, pack: pack)
-    history.checkpoint.write(to: &writer, pack: pack)
+    if let newPlayer, let pack, let digest = history.newPlayerDigest, digest.hasSameBytes(as: newPlayer.digest),
+      digest.hasSameBytes(as: pack.digest)
+    {
+      writer.append(newPlayer.bytes)
+    } else {
+      history.checkpoint.write(to: &writer, pack: pack)
+    }
     writer.unsigned(UInt64(history.kept.count))
     // In place: iterating the kept events would copy (retain and release) each one.
     history.kept.withEvents { events in
