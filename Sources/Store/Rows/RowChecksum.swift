@@ -24,15 +24,27 @@ struct RowChecksum {
   /// Adds bytes and their count.
   mutating func add(_ bytes: UnsafeRawBufferPointer) {
     mix(UInt64(bytes.count))
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count
     var offset = 0
-    while offset + 8 <= bytes.count {
-      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+    // Four words a turn, mixed in order (the same value as one at a time): a log row's lines and
+    // a snapshot are kilobytes, and the loop's own test and step were a third of its instructions.
+    while offset + 32 <= count {
+      mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+      mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+      mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+      mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+      offset += 32
+    }
+    while offset + 8 <= count {
+      mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
       offset += 8
     }
-    guard offset < bytes.count else { return }
+    guard offset < count else { return }
+    // The last 1–7 bytes, the first of them lowest (as a little-endian load of them zero-padded).
     var word: UInt64 = 0
-    for index in offset..<bytes.count { word |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
-    mix(word)
+    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: count - offset)) }
+    mix(UInt64(littleEndian: word))
   }
 
   /// The checksum as SQLite stores an integer.
