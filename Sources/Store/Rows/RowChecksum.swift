@@ -43,7 +43,8 @@ struct RowChecksum {
     guard offset < count else { return }
     // The last 1–7 bytes, the first of them lowest (as a little-endian load of them zero-padded).
     var word: UInt64 = 0
-    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: count - offset)) }
+    let last = UnsafeRawBufferPointer(start: base + offset, count: count - offset)
+    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: last) }
     mix(UInt64(littleEndian: word))
   }
 
