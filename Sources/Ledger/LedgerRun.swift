@@ -19,8 +19,9 @@ public final class LedgerRun {
   /// The engine that applies the events (of every player, unless ``engines`` chooses).
   public let engine: Engine
   /// Chooses each player's engine in a store whose players follow different packs; nil:
-  /// ``engine`` applies every event.
-  public var engines: (any PlayerEngines)?
+  /// ``engine`` applies every event. (Read for each event queued: set before a run, it skips
+  /// the runtime's exclusivity checks.)
+  @exclusivity(unchecked) public var engines: (any PlayerEngines)?
   /// Days of events kept for late events, given to every player the run touches (nil: keep
   /// each player's own; new players get 60).
   public let windowDays: Int?

@@ -23,10 +23,14 @@ public final class LineReader {
   /// Bytes from `start` already searched for a newline.
   @exclusivity(unchecked) private var scanned = 0
   @exclusivity(unchecked) private var atEnd = false
-  /// The 1-based number of the last line returned.
-  @exclusivity(unchecked) public private(set) var lineNumber = 0
+  @exclusivity(unchecked) private var lines = 0
+  @exclusivity(unchecked) private var consumed = 0
+  /// The 1-based number of the last line returned. (Read through this getter: another module
+  /// reading the stored property checked exclusivity at run time, which the attribute above
+  /// skips only within this one: two calls into the runtime for each line's number.)
+  public var lineNumber: Int { lines }
   /// Bytes consumed so far.
-  @exclusivity(unchecked) public private(set) var bytesRead = 0
+  public var bytesRead: Int { consumed }
 
   /// Opens a file, or standard input for `-`. Streams are fine (a pipe, a FIFO, a terminal); a
   /// directory, or a standard input that is closed, is unreadable input.
@@ -95,21 +99,21 @@ public final class LineReader {
         let line = buffer[start..<end]
         start = newline + 1
         scanned = start
-        lineNumber += 1
+        lines += 1
         return line
       }
       scanned = buffer.count
       if buffer.count - start > LineReader.maximumLineLength {
         throw DiagnosticError(
           Diagnostic(
-            file: name, position: SourcePosition(line: lineNumber + 1, column: 1),
-            message: "line \(lineNumber + 1) is longer than 16 MiB; an event is at most 16 MiB"))
+            file: name, position: SourcePosition(line: lines + 1, column: 1),
+            message: "line \(lines + 1) is longer than 16 MiB; an event is at most 16 MiB"))
       }
       if atEnd {
         guard start < buffer.count else { return nil }
         let line = buffer[start...]
         start = buffer.count
-        lineNumber += 1
+        lines += 1
         return line
       }
       try fill()
@@ -147,7 +151,7 @@ public final class LineReader {
     }
     if count < 0 { throw DiagnosticError(.unreadable(name, FileSystem.describe(failure, path: name))) }
     buffer.append(contentsOf: bytes)
-    bytesRead += count
+    consumed += count
     if count == 0 { atEnd = true }
   }
 }

@@ -13,12 +13,14 @@ import RuleLanguage
 /// output).
 final class Console: @unchecked Sendable {
   private let lock = NSLock()
-  private var buffer: [UInt8] = []
+  // Read and written only under `lock`: the runtime's exclusivity checks (two calls into it
+  // per access, for every award line written) are skipped.
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
   private let descriptor: Int32
   /// The `errno` of the first failed write, if any.
-  private var failure: Int32?
+  @exclusivity(unchecked) private var failure: Int32?
   /// While true, writes are dropped (a shard's report, replaced by its partial result).
-  private var discarding = false
+  @exclusivity(unchecked) private var discarding = false
 
   static let output = Console(descriptor: 1)
   static let error = Console(descriptor: 2)
