@@ -90,6 +90,10 @@ package struct AppliedIDs: Sendable {
   package private(set) var ordered: [Fingerprint] = []
   /// Positions in `ordered` (−1: empty), a power of two at least twice the count.
   private var table: [Int32] = []
+  /// The smallest table: 64 slots, 256 bytes. (It was 1,024 slots: 4 KB for every player, most
+  /// of whom have applied a few dozen events, zeroed when made and counted by no estimate of a
+  /// player's memory; growing from 64 places each id again about once in all, amortized.)
+  static let smallestTable = 64
 
   package init() {}
 
@@ -122,7 +126,7 @@ package struct AppliedIDs: Sendable {
   package mutating func append(_ fingerprint: Fingerprint) {
     ordered.append(fingerprint)
     if ordered.count * 2 > table.count {
-      table = Array(repeating: -1, count: Swift.max(1024, table.count * 2))
+      table = Array(repeating: -1, count: Swift.max(Self.smallestTable, table.count * 2))
       for index in ordered.indices { place(index) }
     } else {
       place(ordered.count - 1)
