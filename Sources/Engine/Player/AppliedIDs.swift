@@ -91,8 +91,9 @@ package struct AppliedIDs: Sendable {
   /// Positions in `ordered` (−1: empty), a power of two at least twice the count.
   private var table: [Int32] = []
   /// The smallest table: 64 slots, 256 bytes. (It was 1,024 slots: 4 KB for every player, most
-  /// of whom have applied a few dozen events, zeroed when made and counted by no estimate of a
-  /// player's memory; growing from 64 places each id again about once in all, amortized.)
+  /// of whom have applied a few dozen events, zeroed when made; a player's memory estimate
+  /// counts 56 bytes an id, not that minimum. Doubling from 64 places each id again fewer than
+  /// twice on average.)
   static let smallestTable = 64
 
   package init() {}
