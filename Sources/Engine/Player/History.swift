@@ -80,8 +80,9 @@ package struct History: Sendable {
   }
   /// The digest of the pack whose new player's progress ``checkpoint`` still is, as
   /// ``Engine/newPlayer(windowDays:)`` made it (nil once it changed in any way, and for a player
-  /// read back): a store writes such a checkpoint as that pack's bytes, encoded once, rather
-  /// than walking every list of it for each player (a fifth of a snapshot's cost).
+  /// decoded from a snapshot or a state file; one a store replays from its log alone starts as
+  /// a new player and keeps it): a store writes such a checkpoint as that pack's bytes, encoded
+  /// once, rather than walking every list of it for each player (a fifth of a snapshot's cost).
   package internal(set) var newPlayerDigest: String?
   /// The kept events in replay order.
   package var kept = KeptEvents()
