@@ -79,6 +79,15 @@ public final class SQLiteStore: @unchecked Sendable {
   /// The schema version this FitQuest writes; older stores are migrated forward when opened.
   public static let schemaVersion = 5
 
+  /// The page size of a new store's file, in bytes (SQLite's default is 4,096). A store is
+  /// written in long appends of log rows and blobs of a few kilobytes, and every page goes to the
+  /// write-ahead log and then, at a checkpoint, into the file: a system call each way for each
+  /// page. With 16 KB pages, `award --store --partition 0/2` of 10,000 players × 30 days made
+  /// 26,859 `pwrite`s and 13,217 `pread`s instead of 131,281 and 65,303, and the kernel's share
+  /// of its CPU fell from 20% to 18% (docs/scale.md). A store's page size is fixed when its file
+  /// is created: older stores keep theirs, and work as before.
+  static let newFilePageBytes = 16_384
+
   /// How a store is opened.
   public enum Access: Sendable {
     /// Read and write, creating the file (in an existing directory) when it does not exist.
@@ -134,7 +143,12 @@ public final class SQLiteStore: @unchecked Sendable {
     var waited = 0
     while true {
       do {
-        if !isReadOnly { try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;") }
+        // The page size applies only to a file with no tables yet (a new store); SQLite ignores it
+        // otherwise.
+        if !isReadOnly {
+          try database.execute(
+            "PRAGMA page_size=\(Self.newFilePageBytes); PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+        }
         try openSchema(mayCreate: access == .create)
         generation = try currentGeneration()
         return
