@@ -60,10 +60,11 @@ public enum BenchFormat {
     NumberText.format(Double(bytes) / 1_048_576, decimals: 1) + " MB"
   }
 
-  /// The table: workload, size, median time, throughput, peak memory, then notes.
+  /// The table: workload, size, median time, throughput, peak memory, then notes. A left-aligned
+  /// text as wide as its column or wider is still followed by a space.
   public static func table(_ results: [BenchResult]) -> String {
     func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-      let padding = String(repeating: " ", count: max(0, width - text.count))
+      let padding = String(repeating: " ", count: max(right ? 0 : 1, width - text.count))
       return right ? padding + text : text + padding
     }
     var lines = [
