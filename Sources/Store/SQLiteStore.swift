@@ -143,8 +143,10 @@ public final class SQLiteStore: @unchecked Sendable {
     var waited = 0
     while true {
       do {
-        // The page size applies only to a file with no tables yet (a new store); SQLite ignores it
-        // otherwise.
+        // The page size takes effect only in a file SQLite has not written yet (a new store's, or
+        // an empty one's); a file with a header keeps its size (even one whose creator stopped
+        // before making the tables). Nothing here rebuilds a file (`VACUUM`), which would take
+        // the connection's setting.
         if !isReadOnly {
           try database.execute(
             "PRAGMA page_size=\(Self.newFilePageBytes); PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")

@@ -261,7 +261,7 @@ import Testing
     let valid = try award(work, ["--store", "foreign.sqlite", "ana.ndjson"])
     #expect(valid.status == 0)
     var bytes = try Data(contentsOf: foreign)
-    for offset in stride(from: 100, to: min(bytes.count, 4096 * 3), by: 7) { bytes[offset] = 0xFF }
+    for offset in stride(from: 100, to: min(bytes.count, 16_384 * 3), by: 7) { bytes[offset] = 0xFF }
     try bytes.write(to: foreign)
     try? FileManager.default.removeItem(at: work.appendingPathComponent("foreign.sqlite-wal"))
     let damaged = try award(work, ["--store", "foreign.sqlite", "ana.ndjson"])

@@ -24,6 +24,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
       let store = try SQLiteStore(path: path)
+      // SQLite's own checkpoint (the store commits in place: no ``CheckpointHook``, which this
+      // pragma would replace) at 250 frames.
       try store.database.execute("PRAGMA wal_autocheckpoint=250")
       let setting = try store.database.prepare("PRAGMA page_size")
       let page = try setting.step() ? Int(setting.int(0)) : 0
