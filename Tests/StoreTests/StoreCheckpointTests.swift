@@ -27,9 +27,7 @@ import Testing
       // SQLite's own checkpoint (the store commits in place: no ``CheckpointHook``, which this
       // pragma would replace) at 250 frames.
       try store.database.execute("PRAGMA wal_autocheckpoint=250")
-      let setting = try store.database.prepare("PRAGMA page_size")
-      let page = try setting.step() ? Int(setting.int(0)) : 0
-      setting.reset()
+      let page = try StorePageSizeTests.pageBytes(path)
       #expect(page == 16_384)
       try StoreFixture.award(events, to: store, batch: 100_000)
       try store.saveSnapshots(minimum: 1)

@@ -152,6 +152,15 @@ enum StoreFixture {
     try prepared.run()
   }
 
+  /// An integer column of one row (0 without a row).
+  static func integer(_ path: String, _ query: String) throws -> Int {
+    let database = try SQLiteDatabase(path: path, access: .readOnly, waitMilliseconds: 1000)
+    let row = try database.prepare(query)
+    guard try row.step() else { return 0 }
+    defer { row.reset() }
+    return Int(row.int(0))
+  }
+
   /// A blob column of one row.
   static func blob(_ path: String, _ query: String) throws -> [UInt8] {
     let database = try SQLiteDatabase(path: path, access: .readOnly, waitMilliseconds: 1000)

@@ -8,12 +8,8 @@ import Testing
 /// a store created with another page size keeps it and works as before.
 @Suite struct StorePageSizeTests {
   /// The page size SQLite reads from a store file's header.
-  static func pageBytes(_ path: String) throws -> Int64 {
-    let database = try SQLiteDatabase(path: path, access: .readOnly, waitMilliseconds: 1000)
-    defer { database.close() }
-    let row = try database.prepare("PRAGMA page_size")
-    defer { row.reset() }
-    return try row.step() ? row.int(0) : 0
+  static func pageBytes(_ path: String) throws -> Int {
+    try StoreFixture.integer(path, "PRAGMA page_size")
   }
 
   @Test func aNewStoreHasSixteenKilobytePages() throws {
