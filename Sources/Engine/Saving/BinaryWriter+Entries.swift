@@ -31,7 +31,7 @@ extension BinaryWriter {
       raw64(digest)
       let named = digest == 0 ? 0 : packNames?.names.count ?? 0
       // The count of entries written goes before them: inserted once they are written.
-      let countAt = bytes.count
+      let countAt = count
       var written = 0
       for index in entries.indices where index >= named || !isNew(entries[index]) {
         written += 1

@@ -30,7 +30,7 @@ extension PlayerProgress {
 
   /// Appends the binary form (with its checksum) to a writer.
   package func write(to writer: inout BinaryWriter, pack: RulePack?) {
-    let start = writer.bytes.count
+    let start = writer.count
     writer.byte(Self.binaryMarker)
     writer.byte(Self.binaryVersion)
     writer.unsigned(UInt64(Mechanics.stateVersion))
@@ -41,7 +41,7 @@ extension PlayerProgress {
       writer.lengthPrefixed { mechanic.writeState(of: self, to: &$0, pack: pack) }
     }
     var hash = WordHash()
-    writer.bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    writer.withBytes(from: start) { hash.add($0) }
     writer.raw64(hash.final)
   }
 
