@@ -72,7 +72,11 @@ struct LoggedLines: Sendable {
     let first = positions.firstIndex { $0 >= oldest } ?? positions.count
     kept.withEvents { events in
       let base = events.startIndex
-      let order = events.indices.sorted { events[$0].seq > events[$1].seq }
+      // Newest arrival first. Kept events are in replay (date) order; unless some came late,
+      // that is their arrival order too, and the reversed indices are the order without a sort.
+      let arrivalOrder = zip(events.indices.dropFirst(), events.indices).allSatisfy { events[$0].seq > events[$1].seq }
+      let order =
+        arrivalOrder ? Array(events.indices.reversed()) : events.indices.sorted { events[$0].seq > events[$1].seq }
       var end = lines.count
       for index in order {
         var candidate = end - 1
