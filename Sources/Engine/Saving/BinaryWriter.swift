@@ -29,7 +29,8 @@ package struct BinaryWriter: ~Copyable {
 
   /// Calls `body` with the bytes written from `offset` on, in place.
   package func withBytes<Result>(from offset: Int = 0, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-    body(UnsafeRawBufferPointer(start: base + offset, count: written - offset))
+    precondition(offset >= 0 && offset <= written, "an offset among the bytes written")
+    return body(UnsafeRawBufferPointer(start: base + offset, count: written - offset))
   }
 
   /// Makes room for `more` bytes after those written.
@@ -141,24 +142,18 @@ package struct BinaryWriter: ~Copyable {
   /// once what follows it is written; the bytes after it move).
   package mutating func insertUnsigned(_ value: UInt64, at offset: Int) {
     precondition(offset >= 0 && offset <= written, "an offset among the bytes written")
+    // Written at the end, set aside, then put in front of the bytes from `offset` on.
+    let end = written
+    unsigned(value)
+    let length = written - end
     var varint: (UInt64, UInt64) = (0, 0)
-    let length = withUnsafeMutableBytes(of: &varint) { room -> Int in
-      var rest = value
-      var length = 0
-      while rest >= 0x80 {
-        room[length] = UInt8(truncatingIfNeeded: rest) | 0x80
-        length += 1
-        rest >>= 7
-      }
-      room[length] = UInt8(truncatingIfNeeded: rest)
-      return length + 1
+    withUnsafeMutableBytes(of: &varint) { room in
+      room.copyMemory(from: UnsafeRawBufferPointer(start: base + end, count: length))
     }
-    reserve(length)
-    (base + offset + length).update(from: base + offset, count: written - offset)
+    (base + offset + length).update(from: base + offset, count: end - offset)
     withUnsafeBytes(of: &varint) { room in
       UnsafeMutableRawPointer(base + offset).copyMemory(from: room.baseAddress.unsafelyUnwrapped, byteCount: length)
     }
-    written += length
   }
 
   /// Appends bytes as they are.

@@ -74,9 +74,9 @@ struct LoggedLines: Sendable {
       let base = events.startIndex
       // Newest arrival first. Kept events are in replay (date) order; unless some came late,
       // that is their arrival order too, and the reversed indices are the order without a sort.
-      let arrivalOrder = zip(events.indices.dropFirst(), events.indices).allSatisfy { events[$0].seq > events[$1].seq }
-      let order =
-        arrivalOrder ? Array(events.indices.reversed()) : events.indices.sorted { events[$0].seq > events[$1].seq }
+      let newer = { (a: Int, b: Int) in events[a].seq > events[b].seq }
+      let inArrivalOrder = zip(events.indices.dropFirst(), events.indices).allSatisfy(newer)
+      let order = inArrivalOrder ? Array(events.indices.reversed()) : events.indices.sorted(by: newer)
       var end = lines.count
       for index in order {
         var candidate = end - 1
