@@ -156,88 +156,9 @@ public enum AwardBenchmark {
     return event
   }
 
-  /// Runs a child process with output discarded; returns its wall time and peak RSS.
-  ///
-  /// Started with `posix_spawn`, not Foundation's `Process`, whose `run()` on Linux (Swift 6.3.1)
-  /// can read past glibc's buffer while listing `/proc/self/fd` and crash this process
-  /// (swift-corelibs-foundation pull request 5472; docs/reliability.md).
+  /// Runs a child process with output discarded to its end; its wall time and peak RSS
+  /// (``ChildProcess``).
   static func spawn(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, peakBytes: Int) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      throw DiagnosticError(Diagnostic(message: "cannot start \(executable): no pipe (error \(errno))"))
-    }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let start = Clock.now()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    close(fds[1])
-    guard spawned == 0 else {
-      close(fds[0])
-      throw DiagnosticError(Diagnostic(message: "cannot start \(executable): error \(spawned)"))
-    }
-    // The child's own peak (VmHWM, fresh after exec), sampled while it runs: getrusage's
-    // children figure would include the pages the child shared with this process at fork.
-    let sampler = PeakSampler(pid: pid)
-    var message: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      message += buffer[..<count]
-    }
-    close(fds[0])
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let seconds = Clock.now() - start
-    let sampled = sampler.stop()
-    guard status == 0 else {
-      throw DiagnosticError(
-        Diagnostic(
-          message:
-            "'fitquest \(arguments.first ?? "")' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
-    }
-    if let sampled { return (seconds, sampled) }
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-      let peak = Int(usage.ru_maxrss) * 1024
-    #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-      let peak = Int(usage.ru_maxrss)
-    #endif
-    return (seconds, peak)
-  }
-}
-
-/// Samples a running child's VmHWM every 5 ms on a background thread (Linux).
-final class PeakSampler: @unchecked Sendable {
-  private let lock = NSLock()
-  private var peak: Int?
-  private var running = true
-  private let done = DispatchSemaphore(value: 0)
-
-  init(pid: Int32) {
-    Thread.detachNewThread { [self] in
-      while lock.withLock({ running }) {
-        if let value = Clock.highWaterMark(pid: pid) { lock.withLock { peak = max(peak ?? 0, value) } }
-        usleep(5_000)
-      }
-      done.signal()
-    }
-  }
-
-  /// Stops sampling; the highest value seen, or nil if /proc was not readable.
-  func stop() -> Int? {
-    lock.withLock { running = false }
-    done.wait()
-    return lock.withLock { peak }
+    try ChildProcess(executable, arguments).finish()
   }
 }

@@ -5,8 +5,10 @@ import Simulation
 
 /// `award --store` as a backend runs it: `players` players × `days` days of the shipped
 /// scenarios' first days (player i follows scenario i mod 7 with seed i + 1), interleaved by date as a
-/// backend receives them, through the `fitquest award --store` process; then `players show` of
-/// one player in a store of `showPlayers` players.
+/// backend receives them, through the `fitquest award --store` process, and in two partitions
+/// at once (``PartitionBenchmark``); then `players show` of one player in a store of
+/// `showPlayers` players. Stores left in a kept directory (`--keep`) by an earlier run are
+/// replaced, not added to.
 public enum StoreBenchmark {
   public static func run(
     players: Int, days: Int, showPlayers: Int, repetitions: Int, scenarios: String, rules: String, executable: String,
@@ -24,6 +26,7 @@ public enum StoreBenchmark {
     var peak = 0
     for repetition in 0..<repetitions {
       let store = directory.appendingPathComponent("store-\(repetition).sqlite").path
+      try PartitionBenchmark.removeStore(store)
       let run = try AwardBenchmark.spawn(
         executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", store, events])
       times.append(run.seconds)
@@ -32,17 +35,15 @@ public enum StoreBenchmark {
     // Peak memory must not grow with the players: a tenth of them, the same days.
     let fewer = directory.appendingPathComponent("fewer.ndjson").path
     _ = try writeStream(players: max(1, players / 10), days: days, to: fewer, scenarios: scenarios)
+    let fewerStore = directory.appendingPathComponent("fewer.sqlite").path
+    try PartitionBenchmark.removeStore(fewerStore)
     let fewerRun = try AwardBenchmark.spawn(
-      executable,
-      [
-        "award", "--rules", rules, "--today", "9999-12-30", "--store",
-        directory.appendingPathComponent("fewer.sqlite").path, fewer,
-      ])
+      executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", fewerStore, fewer])
     let seconds = Clock.median(times)
+    let size =
+      "\(BenchFormat.grouped(Double(players))) players × \(days) days, \(BenchFormat.grouped(Double(lines))) events"
     var award = BenchResult(
-      name: "award --store",
-      size:
-        "\(BenchFormat.grouped(Double(players))) players × \(days) days, \(BenchFormat.grouped(Double(lines))) events",
+      name: "award --store", size: size,
       seconds: seconds, throughput: Double(lines) / seconds, unit: "events/s", peakBytes: peak)
     award.extra = [
       ("inputMBps", JSONValue(.double((Double(bytes) / 1_048_576 / seconds * 10).rounded() / 10))),
@@ -52,11 +53,16 @@ public enum StoreBenchmark {
       "one SQLite transaction per 200,000 events (the default); peak RSS \(BenchFormat.megabytes(peak)) vs \(BenchFormat.megabytes(fewerRun.peakBytes)) with a tenth of the players"
     ]
 
+    let partitions = try PartitionBenchmark.run(
+      events: events, lines: lines, size: size, in: directory, repetitions: repetitions, rules: rules,
+      executable: executable)
+
     // players show: one player of a store of `showPlayers` players (two days each), the store
     // made within a memory bound of 256 MB: more players than fit page through it.
     let big = directory.appendingPathComponent("big.ndjson").path
     let (bigLines, _) = try writeStream(players: showPlayers, days: 2, to: big, scenarios: scenarios)
     let bigStore = directory.appendingPathComponent("big.sqlite").path
+    try PartitionBenchmark.removeStore(bigStore)
     let bound = 256
     let paging = try AwardBenchmark.spawn(
       executable,
@@ -87,7 +93,7 @@ public enum StoreBenchmark {
     show.notes = [
       "the whole process: start, open the store, load and print one player (median of \(shows.count)); starting fitquest alone (--version): \(NumberText.format(Clock.median(starts) * 1000, decimals: 1)) ms"
     ]
-    return [award, paged, show]
+    return [award, partitions, paged, show]
   }
 
   /// Runs a process to its end with its output discarded; its wall time in seconds.

@@ -16,6 +16,8 @@ enum BenchCommand: Command {
       tune        tune one rule value to one p50 target on the default scenario, 200 runs per candidate
       sensitivity ±10% of every numeric value of the default pack, 200 runs each
       award       a long NDJSON file through 'fitquest award' (MB/s, events/s, peak RSS), and pack load time
+      store       'award --store' of 10,000 players × 30 days in one process and in two partitions at once;
+                  100,000 players through --cache-mb 256; 'players show' of one of them; a player's save+load
       progress    one player's progress saved and loaded: its binary form against Codable (compact, JSON)
       import      'fitquest import' of a Strong export of 100,000 sets and of Apple Health exports (plain and
                   zipped) of 64 and 256 MB, with peak RSS
