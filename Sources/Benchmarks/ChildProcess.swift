@@ -76,17 +76,21 @@ struct ChildProcess {
           message:
             "'fitquest \(arguments.first ?? "")' failed in the benchmark: \(String(decoding: message, as: UTF8.self))"))
     }
-    // The kernel's figure for the child is exact, but on Linux it also counts this process's
-    // peak: posix_spawn runs the child in this process's memory until its exec, which then
-    // takes that memory's high-water mark as the child's. Above this process's peak, the figure
-    // is the child's own; else the child's VmHWM, sampled while it ran, tells.
     #if os(Linux)
       let reported = Int(usage.ru_maxrss) * 1024
     #else
       let reported = Int(usage.ru_maxrss)
     #endif
-    if reported > parentPeak { return (seconds, reported) }
-    return (seconds, sampled ?? reported)
+    return (seconds, Self.peak(reported: reported, parentPeak: parentPeak, sampled: sampled))
+  }
+
+  /// A child's peak RSS from the kernel's figure (`reported`, from `wait4`) and the one sampled
+  /// while it ran. The kernel's figure is exact, but on Linux it also counts this process's
+  /// peak: `posix_spawn` runs the child in this process's memory until its `exec`, which then
+  /// takes that memory's high-water mark as the child's. Above this process's peak, the figure
+  /// is the child's own; else the child's VmHWM, sampled while it ran, tells (when there is one).
+  static func peak(reported: Int, parentPeak: Int, sampled: Int?) -> Int {
+    reported > parentPeak ? reported : sampled ?? reported
   }
 }
 
