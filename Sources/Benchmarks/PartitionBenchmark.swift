@@ -16,18 +16,33 @@ enum PartitionBenchmark {
     var times: [Double] = []
     var peak = 0
     for repetition in 0..<repetitions {
+      let stores = (0..<2).map { directory.appendingPathComponent("partition-\($0)-of-2-\(repetition).sqlite").path }
+      for store in stores { try removeStore(store) }
       let start = Clock.now()
-      let children = try (0..<2).map { index in
-        let store = directory.appendingPathComponent("partition-\(index)-of-2-\(repetition).sqlite").path
-        try removeStore(store)
-        return try ChildProcess(
-          executable,
-          [
-            "award", "--rules", rules, "--today", "9999-12-30", "--store", store, "--partition", "\(index)/2",
-            "\(parts)/part-\(index)-of-2.ndjson",
-          ])
+      var children: [ChildProcess] = []
+      var failure: (any Error)?
+      for (index, store) in stores.enumerated() where failure == nil {
+        do {
+          children.append(
+            try ChildProcess(
+              executable,
+              [
+                "award", "--rules", rules, "--today", "9999-12-30", "--store", store, "--partition", "\(index)/2",
+                "\(parts)/part-\(index)-of-2.ndjson",
+              ]))
+        } catch {
+          failure = error
+        }
       }
-      for child in children { peak = max(peak, try child.finish().peakBytes) }
+      // Every child started is waited for, even when another failed (none is left running).
+      for child in children {
+        do {
+          peak = max(peak, try child.finish().peakBytes)
+        } catch {
+          failure = failure ?? error
+        }
+      }
+      if let failure { throw failure }
       times.append(Clock.now() - start)
     }
     let seconds = Clock.median(times)
