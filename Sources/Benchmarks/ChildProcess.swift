@@ -94,8 +94,10 @@ struct ChildProcess {
   }
 }
 
-/// Samples a running child's VmHWM (its peak so far) every 100 ms on a background thread
-/// (Linux): every 5 ms, the two children of the partition workload took about a tenth longer.
+/// Samples a running child's VmHWM (its peak so far) on a background thread (Linux): at its start,
+/// then after 5 ms, each wait half as long again as the one before, up to 100 ms. Read every 5 ms throughout,
+/// the children measured ran slower (docs/performance.md); read every 100 ms from the start, a
+/// child of less than 100 ms had only its first sample, taken before it had allocated much.
 final class PeakSampler: @unchecked Sendable {
   private let lock = NSLock()
   private var peak: Int?
@@ -104,9 +106,11 @@ final class PeakSampler: @unchecked Sendable {
 
   init(pid: Int32) {
     Thread.detachNewThread { [self] in
+      var interval: UInt32 = 5_000
       while lock.withLock({ running }) {
         if let value = Clock.highWaterMark(pid: pid) { lock.withLock { peak = max(peak ?? 0, value) } }
-        usleep(100_000)
+        usleep(interval)
+        interval = min(interval * 3 / 2, 100_000)
       }
       done.signal()
     }
