@@ -157,8 +157,8 @@ public enum AwardBenchmark {
   }
 
   /// Runs a child process with output discarded to its end; its wall time and peak RSS
-  /// (``ChildProcess``).
+  /// (``BenchChildProcess``).
   static func spawn(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, peakBytes: Int) {
-    try ChildProcess(executable, arguments).finish()
+    try BenchChildProcess(executable, arguments).finish()
   }
 }

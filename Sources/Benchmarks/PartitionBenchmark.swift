@@ -12,19 +12,19 @@ enum PartitionBenchmark {
     executable: String
   ) throws -> BenchResult {
     let parts = directory.appendingPathComponent("parts").path
-    let split = try ChildProcess(executable, ["split", "--partitions", "2", "--output-dir", parts, path]).finish()
+    let split = try BenchChildProcess(executable, ["split", "--partitions", "2", "--output-dir", parts, path]).finish()
     var times: [Double] = []
     var peak = 0
     for repetition in 0..<repetitions {
       let stores = (0..<2).map { directory.appendingPathComponent("partition-\($0)-of-2-\(repetition).sqlite").path }
-      for store in stores { try removeStore(store) }
+      for store in stores { try StoreBenchmark.removeStore(store) }
       let start = Clock.now()
-      var children: [ChildProcess] = []
+      var children: [BenchChildProcess] = []
       var failure: (any Error)?
       for (index, store) in stores.enumerated() where failure == nil {
         do {
           children.append(
-            try ChildProcess(
+            try BenchChildProcess(
               executable,
               [
                 "award", "--rules", rules, "--today", "9999-12-30", "--store", store, "--partition", "\(index)/2",
@@ -54,13 +54,5 @@ enum PartitionBenchmark {
       "split once (\(NumberText.format(split.seconds, decimals: 2)) s, not timed), then 'award --store --partition I/2' of both parts at once, a store each; peak RSS of the larger process"
     ]
     return result
-  }
-
-  /// Removes a store left by an earlier run in a kept directory (`--keep`), with its journal
-  /// files: a run on it would find every event applied already.
-  static func removeStore(_ path: String) throws {
-    for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
-      try FileManager.default.removeItem(atPath: file)
-    }
   }
 }

@@ -26,7 +26,7 @@ public enum StoreBenchmark {
     var peak = 0
     for repetition in 0..<repetitions {
       let store = directory.appendingPathComponent("store-\(repetition).sqlite").path
-      try PartitionBenchmark.removeStore(store)
+      try removeStore(store)
       let run = try AwardBenchmark.spawn(
         executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", store, events])
       times.append(run.seconds)
@@ -36,7 +36,7 @@ public enum StoreBenchmark {
     let fewer = directory.appendingPathComponent("fewer.ndjson").path
     _ = try writeStream(players: max(1, players / 10), days: days, to: fewer, scenarios: scenarios)
     let fewerStore = directory.appendingPathComponent("fewer.sqlite").path
-    try PartitionBenchmark.removeStore(fewerStore)
+    try removeStore(fewerStore)
     let fewerRun = try AwardBenchmark.spawn(
       executable, ["award", "--rules", rules, "--today", "9999-12-30", "--store", fewerStore, fewer])
     let seconds = Clock.median(times)
@@ -62,7 +62,7 @@ public enum StoreBenchmark {
     let big = directory.appendingPathComponent("big.ndjson").path
     let (bigLines, _) = try writeStream(players: showPlayers, days: 2, to: big, scenarios: scenarios)
     let bigStore = directory.appendingPathComponent("big.sqlite").path
-    try PartitionBenchmark.removeStore(bigStore)
+    try removeStore(bigStore)
     let bound = 256
     let paging = try AwardBenchmark.spawn(
       executable,
@@ -94,6 +94,14 @@ public enum StoreBenchmark {
       "the whole process: start, open the store, load and print one player (median of \(shows.count)); starting fitquest alone (--version): \(NumberText.format(Clock.median(starts) * 1000, decimals: 1)) ms"
     ]
     return [award, partitions, paged, show]
+  }
+
+  /// Removes a store left by an earlier run in a kept directory (`--keep`), with its journal
+  /// files: a run on it would find every event applied already.
+  static func removeStore(_ path: String) throws {
+    for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+      try FileManager.default.removeItem(atPath: file)
+    }
   }
 
   /// Runs a process to its end with its output discarded; its wall time in seconds.

@@ -14,7 +14,7 @@ import RuleLanguage
 /// Started with `posix_spawn`, not Foundation's `Process`, whose `run()` on Linux (Swift 6.3.1)
 /// can read past glibc's buffer while listing `/proc/self/fd` and crash this process
 /// (swift-corelibs-foundation pull request 5472; docs/reliability.md).
-struct ChildProcess {
+struct BenchChildProcess {
   private let pid: pid_t
   private let errors: Int32
   private let started: Double
@@ -94,10 +94,11 @@ struct ChildProcess {
   }
 }
 
-/// Samples a running child's VmHWM (its peak so far) on a background thread (Linux): at its start,
-/// then after 5 ms, each wait half as long again as the one before, up to 100 ms. Read every 5 ms throughout,
-/// the children measured ran slower (docs/performance.md); read every 100 ms from the start, a
-/// child of less than 100 ms had only its first sample, taken before it had allocated much.
+/// Samples a running child's VmHWM (its peak so far) on a background thread (Linux): at its
+/// start, then after 5 ms, each wait half as long again as the one before, up to 100 ms. Read
+/// every 5 ms throughout, the children measured ran slower (docs/performance.md); read every
+/// 100 ms from the start, a child of less than 100 ms had only its first reading, taken before it
+/// had allocated much.
 final class PeakSampler: @unchecked Sendable {
   private let lock = NSLock()
   private var peak: Int?
